@@ -1,0 +1,28 @@
+/**
+ * Tests run against the compiled service in dist/ (`npm test` builds first), so they exercise exactly what
+ * `npm start` serves, Swagger plugin metadata included. `@src/x` in a test resolves to `dist/x`.
+ */
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
+  moduleNameMapper: { '^@src/(.*)$': '<rootDir>/dist/$1' },
+  setupFiles: ['reflect-metadata'],
+};
+
+/** Tests against the running service: one fresh database and Redis prefix per run. */
+const e2e = {
+  ...shared,
+  globalSetup: '<rootDir>/test/setup/global-setup.ts',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+};
+
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.spec.ts'] },
+    { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    // The contract fuzzer: a bounded budget inside `npm test`, a large one with `npm run test:fuzz` (FUZZ_BUDGET).
+    { ...e2e, displayName: 'fuzz', testMatch: ['<rootDir>/test/**/*.fuzz-spec.ts'] },
+  ],
+};

@@ -1,0 +1,65 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { ApiKeyGuard } from './common/auth/api-key.guard';
+import { RouteDeclarationsCheck } from './common/auth/route-declarations.check';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { ApiDocumentModule } from './common/http/api-document';
+import { HttpDrain } from './common/http/http-drain';
+import { LoggingModule } from './common/logging/logging.module';
+import { MetricsModule } from './common/metrics/metrics.module';
+import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { QueueModule } from './common/queue/queue.module';
+import { RedisModule } from './common/redis/redis.module';
+import { ConfigModule } from './config/config.module';
+import type { AppConfig } from './config/configuration';
+import { DatabaseModule } from './database/database.module';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module';
+import { ContactsModule } from './modules/contacts/contacts.module';
+import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
+import { HealthModule } from './modules/health/health.module';
+import { JobsModule } from './modules/jobs/jobs.module';
+import { McpModule } from './modules/mcp/mcp.module';
+import { ProfileModule } from './modules/profile/profile.module';
+import { ResumesModule } from './modules/resumes/resumes.module';
+import { TailoringModule } from './modules/tailoring/tailoring.module';
+import { TrackerModule } from './modules/tracker/tracker.module';
+
+/** The HTTP service. Built from a validated configuration, so tests can start it with their own database and Redis prefix. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        MetricsModule,
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        RateLimitModule,
+        DiscoveryModule,
+        ApiKeysModule,
+        HealthModule,
+        TrackerModule,
+        ProfileModule,
+        ResumesModule,
+        ContactsModule,
+        CoverLettersModule,
+        JobsModule,
+        ApiDocumentModule,
+        McpModule,
+        ...(config.tailoring.worker === 'inline' ? [TailoringModule] : []),
+      ],
+      providers: [
+        // Guards run in this order: the key (401/403) before the rate limit (429), as decisions.md orders them.
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: AccountThrottlerGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        RouteDeclarationsCheck,
+        HttpDrain,
+      ],
+    };
+  }
+}

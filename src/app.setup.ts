@@ -1,0 +1,49 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { ApiDocument } from './common/http/api-document';
+import { jsonBodyParser } from './common/http/body-parser';
+import { finishOpenApiDocument } from './common/http/openapi-finish';
+import { describeRequestBodies } from './common/http/openapi-request-bodies';
+import { assignRequestId } from './common/logging/logging.module';
+import { httpMetrics } from './common/metrics/http-metrics.middleware';
+import { MetricsService } from './common/metrics/metrics.service';
+import { createValidationPipe } from './common/validation/validation.pipe';
+
+/** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
+export function setupApp(app: INestApplication): INestApplication {
+  const express = app as NestExpressApplication;
+  express.useLogger(express.get(Logger));
+  express.disable('x-powered-by');
+  express.set('etag', false);
+  express.use(httpMetrics(express.get(MetricsService)));
+  express.use((req: Request, res: Response, next: NextFunction) => {
+    assignRequestId(req, res);
+    next();
+  });
+  express.use(jsonBodyParser);
+  express.useGlobalPipes(createValidationPipe());
+  express.enableShutdownHooks();
+
+  const description = new DocumentBuilder()
+    .setTitle('Career API')
+    .setDescription(
+      'Career data, job-application tracking and job search. Every `/v1` call needs `Authorization: Bearer cpk_…` ' +
+        'with the scope shown on the operation; limits are requests per minute per account, reported in ' +
+        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms).',
+    )
+    .setVersion('1')
+    .setLicense('Proprietary', 'https://example.com/career-api/terms')
+    .addServer('/', 'This service')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'cpk_<64 hex>' })
+    .build();
+  const document = describeRequestBodies(finishOpenApiDocument(SwaggerModule.createDocument(express, description)));
+  express.get(ApiDocument).use(document);
+  SwaggerModule.setup('docs', express, document, {
+    jsonDocumentUrl: 'docs-json',
+    swaggerOptions: { persistAuthorization: true, showExtensions: true, displayRequestDuration: true },
+  });
+  return app;
+}

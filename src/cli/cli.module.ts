@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from '../config/config.module';
+import type { AppConfig } from '../config/configuration';
+import { DatabaseModule } from '../database/database.module';
+import { AccountsModule } from '../modules/accounts/accounts.module';
+import { ApiKeysModule } from '../modules/api-keys/api-keys.module';
+import { JobsModule } from '../modules/jobs/jobs.module';
+import { AccountCreateCommand, AccountUpdateCommand } from './account.commands';
+import { JobsGenerateCommand, JobsImportCommand } from './jobs.commands';
+import { KeyCreateCommand, KeyListCommand, KeyRevokeCommand } from './key.commands';
+
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AccountsModule, ApiKeysModule, JobsModule],
+      providers: [
+        AccountCreateCommand,
+        AccountUpdateCommand,
+        KeyCreateCommand,
+        KeyRevokeCommand,
+        KeyListCommand,
+        JobsImportCommand,
+        JobsGenerateCommand,
+      ],
+    };
+  }
+}

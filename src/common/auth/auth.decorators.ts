@@ -1,0 +1,31 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import { InsufficientScopeBody, UnauthorizedBody } from '../errors/error-body.dto';
+import type { Scope } from './scopes';
+
+export const PUBLIC_ROUTE = 'auth:public';
+export const REQUIRED_SCOPE = 'auth:scope';
+/** Marks a route whose operations each check their own scope (the MCP endpoint's tools). */
+export const SCOPE_PER_OPERATION = 'per-operation';
+
+/** A route anyone may call without a key, and that no rate limit counts (health, docs). */
+export const Public = () => applyDecorators(SetMetadata(PUBLIC_ROUTE, true), SkipThrottle());
+
+/** The scope a key needs for this route: enforced by the API-key guard and shown in Swagger. */
+export const Scopes = (scope: Scope) =>
+  applyDecorators(
+    SetMetadata(REQUIRED_SCOPE, scope),
+    ApiBearerAuth(),
+    ApiExtension('x-required-scope', scope),
+    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked API key', type: UnauthorizedBody }),
+    ApiForbiddenResponse({ description: `The key lacks the \`${scope}\` scope`, type: InsufficientScopeBody }),
+  );
+
+/** A route that needs a valid key but checks a scope per operation inside it, as the MCP endpoint does per tool. */
+export const ScopePerOperation = () =>
+  applyDecorators(
+    SetMetadata(REQUIRED_SCOPE, SCOPE_PER_OPERATION),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked API key', type: UnauthorizedBody }),
+  );

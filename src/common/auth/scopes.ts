@@ -1,0 +1,27 @@
+import { SECTION_NAMES } from '../../modules/resumes/sections/section-names';
+
+/** Every content section (section-names.ts) and custom sections have a `:read` and a `:write` scope. */
+const SECTION_SCOPE_NAMES = [...SECTION_NAMES, 'custom-sections'] as const;
+
+/** Every scope a key can hold: the spec's scope table, plus `cover-letter:read` (decisions.md). */
+export const SCOPES = [
+  'jobs:search',
+  'tracker:read',
+  'tracker:write',
+  'profile:read',
+  'profile:write',
+  'contacts:read',
+  'contacts:write',
+  'resume:read',
+  'resume:write',
+  'resume:export',
+  ...SECTION_SCOPE_NAMES.flatMap((name) => [`${name}:read`, `${name}:write`] as const),
+  'cover-letter:read',
+  'cover-letter:write',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}

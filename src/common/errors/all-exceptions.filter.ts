@@ -1,0 +1,65 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiError } from './api-errors';
+
+const STATUS_MESSAGES: Record<number, string> = {
+  [HttpStatus.NOT_FOUND]: 'Not found',
+  [HttpStatus.METHOD_NOT_ALLOWED]: 'Method not allowed',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'Request body too large',
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'Unsupported media type',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests',
+};
+
+/**
+ * The one place that turns exceptions into responses: our own `ApiError`s carry their body as it is sent, Nest's
+ * built-in ones (unknown route, ...) get the spec's `{error}` shape, and anything unexpected is a 500 that leaks nothing.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request>();
+    if (response.headersSent) return;
+
+    if (exception instanceof ApiError) {
+      response.status(exception.getStatus()).json(exception.getResponse());
+      return;
+    }
+    if (exception instanceof HttpException) {
+      // A path Express cannot decode ('%FF') reaches here as Nest's 400; it names no record, so it is a 404 like any
+      // malformed id (decisions.md).
+      const status = UNDECODABLE_PATH.test(exception.message) ? HttpStatus.NOT_FOUND : exception.getStatus();
+      response.status(status).json({ error: STATUS_MESSAGES[status] ?? exception.message });
+      return;
+    }
+
+    const requestId = String(request.id ?? '');
+    if (isDependencyOutage(exception)) {
+      this.logger.warn({ err: exception, requestId }, 'A dependency was unavailable');
+      response.setHeader('Retry-After', 1);
+      response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: 'Service temporarily unavailable; retry shortly', requestId });
+      return;
+    }
+    this.logger.error({ err: exception, requestId }, 'Unhandled error');
+    response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ error: 'Internal server error', requestId });
+  }
+}
+
+const UNDECODABLE_PATH = /^Failed to decode param /;
+
+/** PostgreSQL error classes 08 (connection exception) and 57P (operator intervention), 53300 (too many connections). */
+const OUTAGE_CODES = /^(08|57P|53300)/;
+const OUTAGE_MESSAGES = /terminating connection|Connection terminated|ECONNREFUSED|ECONNRESET|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/**
+ * The database went away under a request: the client may retry (503), unlike a bug (500). A transaction whose
+ * connection was killed surfaces in TypeORM as a released query runner.
+ */
+function isDependencyOutage(exception: unknown): boolean {
+  const error = exception as { name?: unknown; code?: unknown; driverError?: { code?: unknown }; message?: unknown };
+  const code = String(error?.driverError?.code ?? error?.code ?? '');
+  return OUTAGE_CODES.test(code) || OUTAGE_MESSAGES.test(String(error?.message ?? '')) || error?.name === 'QueryRunnerAlreadyReleasedError';
+}

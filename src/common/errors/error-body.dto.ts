@@ -1,0 +1,62 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** The error shapes of the spec, for the OpenAPI document. */
+export class ErrorBody {
+  @ApiProperty({ example: 'Not found' })
+  error: string;
+}
+
+export class UnauthorizedBody extends ErrorBody {
+  @ApiProperty({ example: 'Invalid API key' })
+  declare error: string;
+}
+
+export class ValidationErrorBody extends ErrorBody {
+  @ApiProperty({ example: 'Validation failed' })
+  declare error: string;
+
+  @ApiProperty({
+    description: 'Messages per field',
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    example: { jobTitle: ['is required'], jobUrl: ['must be a valid URL'] },
+  })
+  details: Record<string, string[]>;
+}
+
+export class CodedErrorBody extends ErrorBody {
+  @ApiProperty({ example: 'PLAN_REQUIRED' })
+  code: string;
+}
+
+export class InsufficientScopeBody extends ErrorBody {
+  @ApiProperty({ example: 'Insufficient scope' })
+  declare error: string;
+
+  @ApiProperty({ example: 'tracker:write' })
+  requiredScope: string;
+}
+
+export class TooManyRequestsBody extends ErrorBody {
+  @ApiProperty({ example: 'Too many requests' })
+  declare error: string;
+
+  @ApiProperty({ description: 'Seconds until one more request is allowed', example: 12 })
+  retryAfter: number;
+}
+
+export class InternalErrorBody extends ErrorBody {
+  @ApiProperty({ example: 'Internal server error' })
+  declare error: string;
+
+  @ApiPropertyOptional({ description: 'Quote it when reporting the problem', example: 'b7c1d0e4-…' })
+  requestId?: string;
+}
+
+export class UpgradeRequiredBody extends ErrorBody {
+  @ApiProperty({ example: 'Cover letters need the Plus plan' })
+  declare error: string;
+
+  @ApiProperty({ description: 'The operation needs the Plus plan', example: true })
+  requiresUpgrade: boolean;
+}

@@ -1,0 +1,41 @@
+import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
+import { ErrorBody } from '../errors/error-body.dto';
+import { MAX_BODY_BYTES } from './body-parser';
+
+type Schema = { [keyword: string]: any };
+
+/**
+ * Writes into the document what every request body shares, from the one place that enforces it: the ValidationPipe
+ * refuses unknown fields (decisions.md), so each object schema a body reaches says `additionalProperties: false`
+ * unless it declares its own (free-form `cvData`); every PATCH is a partial update that must change something
+ * (RequireAnyFieldPipe on each, decisions.md), so its body has `minProperties: 1`; and the body parser answers 413
+ * and 415 before any route runs.
+ */
+export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
+  const named = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const seen = new Set<Schema>();
+  const close = (schema: Schema | undefined): void => {
+    if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
+    seen.add(schema);
+    if (typeof schema.$ref === 'string') return close(named[schema.$ref.replace('#/components/schemas/', '')]);
+    if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+    Object.values<Schema>(schema.properties ?? {}).forEach(close);
+    close(schema.items);
+    // Swagger wraps a nullable or described reference as `allOf: [ref]`; a composition of several parts is left
+    // open, since closing each part would refuse the fields of the others.
+    if (schema.allOf?.length === 1) close(schema.allOf[0]);
+  };
+  const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBody) } } } });
+  for (const pathItem of Object.values(document.paths)) {
+    for (const [method, operation] of Object.entries(pathItem) as [string, Schema][]) {
+      const body = operation?.requestBody?.content?.['application/json'];
+      if (!body) continue;
+      close(body.schema);
+      // The PATCH body's schema may be shared with a create (custom section items): the rule goes on the operation.
+      if (method === 'patch') body.schema = { allOf: [body.schema], minProperties: 1 };
+      operation.responses['413'] ??= errorBody(`The body is over ${MAX_BODY_BYTES} bytes`);
+      operation.responses['415'] ??= errorBody('The body is not UTF-8 JSON (Content-Type must be application/json)');
+    }
+  }
+  return document;
+}

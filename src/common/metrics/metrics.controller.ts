@@ -1,0 +1,27 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/auth.decorators';
+import { MetricsService } from './metrics.service';
+import { QueueDepth } from './queue-depth';
+
+@ApiTags('Health')
+@Controller('metrics')
+export class MetricsController {
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly queueDepth: QueueDepth,
+  ) {}
+
+  @Get()
+  @Public()
+  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+  @ApiOperation({
+    summary: 'Prometheus metrics (no key; expose only to your scraper)',
+    description: 'Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics.',
+  })
+  @ApiOkResponse({ description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } })
+  async scrape(): Promise<string> {
+    await this.queueDepth.update();
+    return this.metrics.registry.metrics();
+  }
+}

@@ -1,0 +1,98 @@
+import { plainToInstance, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+/** The environment the service reads, validated once at start (decisions.md, "Running"). */
+class Environment {
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/career';
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key the service writes, so that several deployments (or test runs) can share one Redis. */
+  @IsOptional()
+  @IsString()
+  REDIS_PREFIX = 'career:';
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'PORT must be an integer' })
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({}, { message: 'RATE_LIMIT_SCALE must be a number' })
+  @Min(0.001, { message: 'RATE_LIMIT_SCALE must be positive' })
+  RATE_LIMIT_SCALE = 1;
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** `inline`: the API process also tailors resumes; `off`: only `npm run start:worker` processes do. */
+  @IsOptional()
+  @IsIn(['inline', 'off'], { message: 'TAILORING_WORKER must be inline or off' })
+  TAILORING_WORKER: 'inline' | 'off' = 'inline';
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'TAILORING_ATTEMPTS must be an integer' })
+  @Min(1)
+  @Max(10)
+  TAILORING_ATTEMPTS = 3;
+
+  /** First retry delay; each further retry waits twice as long. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'TAILORING_RETRY_DELAY_MS must be an integer' })
+  @Min(0)
+  TAILORING_RETRY_DELAY_MS = 2_000;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'TAILORING_SWEEP_INTERVAL_MS must be an integer' })
+  @Min(100)
+  TAILORING_SWEEP_INTERVAL_MS = 60_000;
+
+  /** How long an application may sit in `preparing` without a job before the sweep enqueues it again. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'TAILORING_SWEEP_AFTER_MS must be an integer' })
+  @Min(0)
+  TAILORING_SWEEP_AFTER_MS = 10_000;
+}
+
+export interface AppConfig {
+  app: { port: number; logLevel: string };
+  database: { url: string };
+  redis: { url: string; prefix: string };
+  limits: { rateLimitScale: number };
+  tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = plainToInstance(Environment, defined);
+  const errors = validateSync(parsed, { whitelist: false });
+  if (errors.length > 0) {
+    const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+    throw new Error(`Invalid configuration: ${messages.join('; ')}`);
+  }
+  return {
+    app: { port: parsed.PORT, logLevel: parsed.LOG_LEVEL },
+    database: { url: parsed.DATABASE_URL },
+    redis: { url: parsed.REDIS_URL, prefix: parsed.REDIS_PREFIX },
+    limits: { rateLimitScale: parsed.RATE_LIMIT_SCALE },
+    tailoring: {
+      worker: parsed.TAILORING_WORKER,
+      attempts: parsed.TAILORING_ATTEMPTS,
+      retryDelayMs: parsed.TAILORING_RETRY_DELAY_MS,
+      sweepIntervalMs: parsed.TAILORING_SWEEP_INTERVAL_MS,
+      sweepAfterMs: parsed.TAILORING_SWEEP_AFTER_MS,
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { setupApp } from './app.setup';
+import { loadConfig } from './config/configuration';
+import { prepareDatabase } from './database/prepare-database';
+
+async function bootstrap(): Promise<void> {
+  const config = loadConfig();
+  await prepareDatabase(config.database.url);
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
+  setupApp(app);
+  await app.listen(config.app.port);
+}
+
+bootstrap().catch((error: Error) => {
+  console.error(`Career API failed to start: ${error.message}`);
+  process.exit(1);
+});

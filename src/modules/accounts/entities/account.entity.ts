@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export const PLANS = ['free', 'plus'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Optional capabilities an account may be granted; `auto-prepare` is the one that exists today. */
+export const FEATURES = ['auto-prepare'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+@Entity('accounts')
+export class Account {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'citext', unique: true })
+  email: string;
+
+  @Column({ type: 'text', nullable: true })
+  name: string | null;
+
+  @Column({ type: 'text', default: 'free' })
+  plan: Plan;
+
+  @Column({ type: 'text', array: true, default: '{}' })
+  features: Feature[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ContactsController } from './contacts.controller';
+import { ContactsService } from './contacts.service';
+
+@Module({ controllers: [ContactsController], providers: [ContactsService], exports: [ContactsService] })
+export class ContactsModule {}

@@ -1,0 +1,46 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Scopes } from '../../common/auth/auth.decorators';
+import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { IdParam } from '../../common/http/id-param';
+import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { JobListingResponse, JobSearchDto, JobSearchResponse } from './dto/job-search.dto';
+import { JobsService } from './jobs.service';
+
+/** The spec's exception to the default limit for creates: search is POST but counts 30 per minute. */
+const SEARCH_LIMIT = 30;
+
+@ApiTags('Jobs')
+@Controller('v1/jobs')
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @Post('search')
+  @HttpCode(HttpStatus.OK)
+  @Scopes('jobs:search')
+  @RateLimit(SEARCH_LIMIT)
+  @ApiOperation({
+    summary: 'Search job listings',
+    description:
+      'All given filters must hold. With a `query`, listings whose title or company match it come first, then those ' +
+      'that match through their description; within each, newest first. Without one, newest first. When the words ' +
+      'as written match nothing, they are tried as prefixes, then as a fuzzy match on titles. Send `nextCursor` back ' +
+      'as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches when they can be ' +
+      'counted quickly, and PostgreSQL\'s estimate otherwise; it stays the same on every page of a search.',
+  })
+  @ApiOkResponse({ type: JobSearchResponse })
+  @ApiBadRequestResponse({ description: 'Invalid fields, unknown enumeration values, or a tampered cursor', type: ValidationErrorBody })
+  search(@Body() body: JobSearchDto): Promise<JobSearchResponse> {
+    return this.jobs.search(body);
+  }
+
+  @Get(':id')
+  @Scopes('jobs:search')
+  @RateLimit(DEFAULT_LIMITS.read)
+  @ApiOperation({ summary: 'Read a job listing', description: 'Its id can be sent as `jobListingId` when creating an application.' })
+  @ApiOkResponse({ type: JobListingResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  async get(@IdParam() id: string): Promise<JobListingResponse> {
+    return { data: await this.jobs.get(id) };
+  }
+}

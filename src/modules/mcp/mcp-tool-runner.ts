@@ -1,0 +1,91 @@
+import { HttpStatus, Injectable, Logger, ValidationPipe } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { isUUID } from 'class-validator';
+import type { ApiCaller } from '../../common/auth/api-caller';
+import { REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
+import type { Scope } from '../../common/auth/scopes';
+import { ApiError, NotFoundError } from '../../common/errors/api-errors';
+import type { ApiDocument } from '../../common/http/api-document';
+import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
+import { RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
+import { createValidationPipe } from '../../common/validation/validation.pipe';
+import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
+import type { McpTool } from './mcp-tool';
+
+export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: Record<string, unknown> };
+
+/** What a tool inherits from its `/v1` twin, read once from the controller's metadata. */
+export interface TwinContract {
+  operationId: string;
+  scope: Scope;
+  perMinute: number;
+  pathParameters: string[];
+  queryParameters: string[];
+}
+
+export function twinContract(tool: Pick<McpTool, 'twin'>, apiDocument: ApiDocument): TwinContract {
+  const { controller, handler } = tool.twin;
+  const method = (controller.prototype as Record<string, object>)[handler];
+  const scope = Reflect.getMetadata(REQUIRED_SCOPE, method) as Scope | undefined;
+  const perMinute = Reflect.getMetadata(RATE_LIMIT, method) as number | undefined;
+  if (!scope || typeof perMinute !== 'number') throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
+  const path = `${Reflect.getMetadata(PATH_METADATA, controller) ?? ''}/${Reflect.getMetadata(PATH_METADATA, method) ?? ''}`;
+  const pathParameters = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  const operationId = `${controller.name}_${handler}`;
+  return { operationId, scope, perMinute, pathParameters, queryParameters: apiDocument.queryParameterNames(operationId) };
+}
+
+/**
+ * Runs a tool call with the checks of its twin's HTTP route, in the same order (decisions.md): scope, rate limit
+ * (the twin's own bucket), validation with the same pipe and messages, then the service. Every refusal comes back
+ * as the same error body the HTTP API would send.
+ */
+@Injectable()
+export class McpToolRunner {
+  private readonly log = new Logger(McpToolRunner.name);
+  private readonly validation: ValidationPipe = createValidationPipe();
+  private readonly requireAnyField = new RequireAnyFieldPipe();
+
+  constructor(private readonly limiter: AccountRateLimiter) {}
+
+  async run(tool: McpTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
+    try {
+      if (!caller.scopes.includes(contract.scope)) {
+        throw new ApiError(HttpStatus.FORBIDDEN, 'Insufficient scope', { requiredScope: contract.scope });
+      }
+      const route = AccountRateLimiter.routeName(tool.twin.controller, tool.twin.handler);
+      const decision = await this.limiter.consume(AccountRateLimiter.routeBucket(caller.accountId, route), contract.perMinute, RATE_LIMIT_WINDOW_MS, route);
+      if (decision && !decision.allowed) throw tooManyRequests(decision);
+      return { ok: true, result: await tool.run(caller, await this.input(tool, contract, args)) };
+    } catch (error) {
+      if (error instanceof ApiError) return { ok: false, error: error.getResponse() as Record<string, unknown> };
+      this.log.error({ err: error, tool: tool.name }, 'Tool failed');
+      return { ok: false, error: { error: 'Internal server error' } };
+    }
+  }
+
+  private async input(tool: McpTool, contract: TwinContract, args: Record<string, unknown>) {
+    const params: Record<string, string> = {};
+    const rest: Record<string, unknown> = { ...args };
+    for (const name of contract.pathParameters) {
+      const value = rest[name];
+      delete rest[name];
+      if (typeof value !== 'string' || !isUUID(value)) throw new NotFoundError();
+      params[name] = value;
+    }
+    const queryArgs = Object.fromEntries(Object.entries(rest).filter(([name]) => contract.queryParameters.includes(name)));
+    const bodyArgs = Object.fromEntries(Object.entries(rest).filter(([name]) => !contract.queryParameters.includes(name)));
+    // Query values come as JSON here rather than as strings; the twin's DTO converts the strings it would get.
+    // Arguments the twin has no place for are refused by name, as unknown body fields are.
+    const query = await this.validation.transform(stringValues(queryArgs), { type: 'query', metatype: tool.query ?? NoInput });
+    let body = await this.validation.transform(bodyArgs, { type: 'body', metatype: tool.body ?? NoInput });
+    if (tool.requiresAnyField) body = this.requireAnyField.transform(body);
+    return { params, body: tool.body ? body : undefined, query: tool.query ? query : undefined };
+  }
+}
+
+class NoInput {}
+
+function stringValues(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'object' && value !== null ? value : String(value)]));
+}

@@ -1,0 +1,62 @@
+import type { Type } from '@nestjs/common';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiCaller } from '../../common/auth/api-caller';
+
+/** The input of a tool call, split and validated as its `/v1` twin's would be. */
+export interface McpToolInput<TBody, TQuery> {
+  /** Path parameters (ids), already checked to be well formed. */
+  params: Record<string, string>;
+  body: TBody;
+  query: TQuery;
+}
+
+/**
+ * A tool is a `/v1` operation offered to agents. Its scope, its rate limit bucket and its input schema are the
+ * twin's own (read from the controller's metadata and the OpenAPI document), and it runs the same service call,
+ * so no rule has a second implementation.
+ */
+export interface McpTool<TBody = any, TQuery = any> {
+  name: string;
+  /** Written for a model: what the tool does and when to use it. */
+  description: string;
+  twin: { controller: Type<unknown>; handler: string };
+  /** DTO classes the twin validates its body and query with. */
+  body?: Type<TBody>;
+  query?: Type<TQuery>;
+  /** Like the twin's PATCH: a call that changes nothing is a validation failure. */
+  requiresAnyField?: boolean;
+  run(caller: ApiCaller, input: McpToolInput<TBody, TQuery>): Promise<unknown>;
+}
+
+/**
+ * One tool that stands for several `/v1` operations of the same shape, one per value of its `selector` argument
+ * (the content sections: `add_section_item` with `section: "skills"` is `POST /v1/skills`). The picked member's
+ * item fields come in `fields`; its other arguments (ids, `cvId`) sit beside the selector.
+ */
+export interface McpToolFamily {
+  name: string;
+  description: string;
+  selector: string;
+  members: Record<string, Omit<McpTool, 'name' | 'description'>>;
+}
+
+/** A feature's tools; every toolset is registered under MCP_TOOLSETS. */
+export interface McpToolset {
+  tools(): (McpTool | McpToolFamily)[];
+}
+
+export function isToolFamily(tool: McpTool | McpToolFamily): tool is McpToolFamily {
+  return 'members' in tool;
+}
+
+export const MCP_TOOLSETS = Symbol('MCP_TOOLSETS');
+
+/** The `{success, id}` answer of the `/v1` create and update calls, for tools that wrap them. */
+export function saved(id: string): { success: true; id: string } {
+  return { success: true, id };
+}
+
+/** A tool result that is not JSON (a PDF): its MCP content as it is to be sent. */
+export class ToolContent {
+  constructor(readonly content: CallToolResult['content']) {}
+}

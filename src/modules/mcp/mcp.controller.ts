@@ -1,0 +1,69 @@
+import { All, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiExcludeEndpoint,
+  ApiNotAcceptableResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
+import { ApiCaller, Caller } from '../../common/auth/api-caller';
+import { ScopePerOperation } from '../../common/auth/auth.decorators';
+import { ApiError } from '../../common/errors/api-errors';
+import { OwnRateLimits } from '../../common/rate-limit/rate-limit.decorator';
+import { JSON_RPC_ERROR, JSON_RPC_REQUEST, JSON_RPC_RESPONSE } from './json-rpc.openapi';
+import { McpRateLimits } from './mcp-rate-limits';
+import { McpServerFactory } from './mcp-server.factory';
+
+@ApiTags('MCP')
+@Controller('mcp')
+export class McpController {
+  constructor(
+    private readonly servers: McpServerFactory,
+    private readonly limits: McpRateLimits,
+  ) {}
+
+  @Post()
+  @ScopePerOperation()
+  @OwnRateLimits('100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin')
+  @ApiOperation({
+    summary: 'Model Context Protocol (Streamable HTTP, stateless)',
+    description: 'JSON-RPC messages of MCP. Each tool checks the scope of its /v1 twin and counts against its limit.',
+  })
+  @ApiBody({ schema: JSON_RPC_REQUEST })
+  @ApiOkResponse({
+    description: 'A JSON-RPC response. Clients must accept both media types (406 otherwise); this server answers JSON.',
+    content: { 'application/json': { schema: JSON_RPC_RESPONSE }, 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiAcceptedResponse({ description: 'A notification was received; no body' })
+  @ApiBadRequestResponse({ description: 'Not a JSON-RPC message', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiNotAcceptableResponse({ description: 'Accept does not list both application/json and text/event-stream', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Content-Type is not application/json', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  async handle(@Caller() caller: ApiCaller, @Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.limits.check(request, response, caller);
+    const server = this.servers.create(caller);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response, request.body);
+  }
+
+  /** Stateless: there is no server-to-client stream to open (GET) nor session to end (DELETE). */
+  @All()
+  @ScopePerOperation()
+  @OwnRateLimits('not counted')
+  @ApiExcludeEndpoint()
+  @HttpCode(HttpStatus.METHOD_NOT_ALLOWED)
+  other(@Res({ passthrough: true }) response: Response): never {
+    response.setHeader('Allow', 'POST');
+    throw new ApiError(HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed: this MCP endpoint is stateless and takes POST only');
+  }
+}

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module';
+import { CoverLettersModule } from '../cover-letters/cover-letters.module';
+import { JobsModule } from '../jobs/jobs.module';
+import { ProfileModule } from '../profile/profile.module';
+import { ResumesModule } from '../resumes/resumes.module';
+import { TrackerModule } from '../tracker/tracker.module';
+import { MCP_TOOLSETS, McpToolset } from './mcp-tool';
+import { McpController } from './mcp.controller';
+import { McpRateLimits } from './mcp-rate-limits';
+import { McpResources } from './mcp-resources';
+import { McpServerFactory } from './mcp-server.factory';
+import { McpToolRunner } from './mcp-tool-runner';
+import { ContactsTools } from './tools/contacts.tools';
+import { CoverLettersTools } from './tools/cover-letters.tools';
+import { JobsTools } from './tools/jobs.tools';
+import { ResumesTools } from './tools/resumes.tools';
+import { TrackerTools } from './tools/tracker.tools';
+
+const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools];
+
+@Module({
+  imports: [JobsModule, TrackerModule, ResumesModule, ProfileModule, ContactsModule, CoverLettersModule],
+  controllers: [McpController],
+  providers: [
+    ...TOOLSETS,
+    { provide: MCP_TOOLSETS, inject: TOOLSETS, useFactory: (...toolsets: McpToolset[]) => toolsets },
+    McpToolRunner,
+    McpServerFactory,
+    McpRateLimits,
+    McpResources,
+  ],
+})
+export class McpModule {}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { ContactsController } from '../../contacts/contacts.controller';
+import { ContactsService } from '../../contacts/contacts.service';
+import { CreateContactDto, ListContactsQuery, UpdateContactDto } from '../../contacts/dto/contact.dto';
+import { McpTool, McpToolset, saved } from '../mcp-tool';
+
+const twin = (handler: keyof ContactsController) => ({ controller: ContactsController, handler });
+
+@Injectable()
+export class ContactsTools implements McpToolset {
+  constructor(private readonly contacts: ContactsService) {}
+
+  tools(): McpTool[] {
+    return [
+      {
+        name: 'list_contacts',
+        description:
+          "List the user's professional contacts (recruiters, hiring managers, referrals …). `search` matches name, " +
+          'company or email; `relationship` filters by kind.',
+        twin: twin('list'),
+        query: ListContactsQuery,
+        run: (caller, { query }) => this.contacts.list(caller, query),
+      },
+      {
+        name: 'create_contact',
+        description: 'Add a contact; firstName is required. Use the returned id as contactId when adding an interview.',
+        twin: twin('create'),
+        body: CreateContactDto,
+        run: async (caller, { body }) => saved(await this.contacts.create(caller, body)),
+      },
+      {
+        name: 'update_contact',
+        description: 'Change fields of a contact; null clears an optional field.',
+        twin: twin('update'),
+        body: UpdateContactDto,
+        requiresAnyField: true,
+        run: async (caller, { params, body }) => {
+          await this.contacts.update(caller, params.id, body);
+          return saved(params.id);
+        },
+      },
+    ];
+  }
+}

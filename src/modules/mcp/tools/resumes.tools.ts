@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { PagingQuery } from '../../../common/http/paging';
+import { UpdateProfileDto } from '../../profile/dto/profile.dto';
+import { ProfileController } from '../../profile/profile.controller';
+import { ProfileService } from '../../profile/profile.service';
+import { CreateResumeDto, UpdateResumeDto } from '../../resumes/dto/resume.dto';
+import { ResumeExportsController } from '../../resumes/export/resume-exports.controller';
+import { ResumeExportsService } from '../../resumes/export/resume-exports.service';
+import { ResumesController } from '../../resumes/resumes.controller';
+import { SECTION_CONTROLLERS } from '../../resumes/resumes.module';
+import { ResumesService } from '../../resumes/resumes.service';
+import { SectionListQuery, SectionTargetQuery } from '../../resumes/sections/dto/section-item.dto';
+import { SECTION_KINDS } from '../../resumes/sections/section-kinds';
+import { SectionsService } from '../../resumes/sections/sections.service';
+import { McpTool, McpToolFamily, McpToolset, saved, ToolContent } from '../mcp-tool';
+
+const resumeTwin = (handler: keyof ResumesController) => ({ controller: ResumesController, handler });
+const profileTwin = (handler: keyof ProfileController) => ({ controller: ProfileController, handler });
+const SECTIONS = SECTION_KINDS.map((kind) => kind.name).join(', ');
+
+@Injectable()
+export class ResumesTools implements McpToolset {
+  constructor(
+    private readonly resumes: ResumesService,
+    private readonly sections: SectionsService,
+    private readonly profiles: ProfileService,
+    private readonly exports: ResumeExportsService,
+  ) {}
+
+  tools(): (McpTool | McpToolFamily)[] {
+    return [
+      {
+        name: 'get_profile',
+        description: "Read the user's career profile: the identity (name, contact details, links, job title) every resume shows.",
+        twin: profileTwin('get'),
+        run: async (caller) => ({ data: await this.profiles.get(caller.accountId) }),
+      },
+      {
+        name: 'update_profile',
+        description: 'Change identity fields of the profile (fullName, email, phone, address, links, photoUrl, jobTitle); null clears one.',
+        twin: profileTwin('update'),
+        body: UpdateProfileDto,
+        requiresAnyField: true,
+        run: async (caller, { body }) => ({ data: await this.profiles.update(caller.accountId, body) }),
+      },
+      {
+        name: 'list_resumes',
+        description: "List the user's resumes, the default (base) one first.",
+        twin: resumeTwin('list'),
+        query: PagingQuery,
+        run: (caller, { query }) => this.resumes.list(caller.accountId, query),
+      },
+      {
+        name: 'get_resume',
+        description: 'Read a resume with its settings and its resolved content: what the CV shows, in order, hidden items left out.',
+        twin: resumeTwin('get'),
+        run: async (caller, { params }) => ({ data: await this.resumes.get(caller.accountId, params.id) }),
+      },
+      {
+        name: 'create_resume',
+        description:
+          'Create a resume. It starts as a copy of the default resume’s content; then reorder (itemOrder), hide ' +
+          '(hiddenItems) or pick a summary (selectedSummaryId) for one target job without touching the original.',
+        twin: resumeTwin('create'),
+        body: CreateResumeDto,
+        run: async (caller, { body }) => saved(await this.resumes.create(caller.accountId, body)),
+      },
+      {
+        name: 'update_resume',
+        description: 'Change a resume’s name, jobTitle, template (classic, modern, minimal), item order, hidden items, summary or design.',
+        twin: resumeTwin('update'),
+        body: UpdateResumeDto,
+        requiresAnyField: true,
+        run: async (caller, { params, body }) => {
+          await this.resumes.update(caller.accountId, params.id, body);
+          return saved(params.id);
+        },
+      },
+      {
+        name: 'export_resume_pdf',
+        description:
+          'Render a resume as a PDF with its template and design settings, exactly as get_resume shows its content. ' +
+          'Returns the file as an embedded resource (application/pdf, base64).',
+        twin: { controller: ResumeExportsController, handler: 'pdf' },
+        run: async (caller, { params }) => {
+          const { filename, file } = await this.exports.pdf(caller.accountId, params.id);
+          return new ToolContent([
+            { type: 'text', text: `${filename} (${file.length} bytes)` },
+            { type: 'resource', resource: { uri: `career://resumes/${params.id}/pdf`, mimeType: 'application/pdf', blob: file.toString('base64') } },
+          ]);
+        },
+      },
+      this.sectionFamily('list_section_items', `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
+        twin: { controller: this.controllerOf(kind.name), handler: 'list' },
+        query: SectionListQuery,
+        run: (caller, { query }) => this.sections.list(kind, caller.accountId, query),
+      })),
+      this.sectionFamily('add_section_item', `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
+        twin: { controller: this.controllerOf(kind.name), handler: 'create' },
+        query: SectionTargetQuery,
+        body: kind.createBody,
+        run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller.accountId, query.cvId, body)),
+      })),
+      this.sectionFamily('update_section_item', 'Change fields of a section item (id) of a resume; null clears a nullable field.', (kind) => ({
+        twin: { controller: this.controllerOf(kind.name), handler: 'update' },
+        query: SectionTargetQuery,
+        body: kind.updateBody,
+        requiresAnyField: true,
+        run: async (caller, { params, query, body }) => {
+          await this.sections.update(kind, caller.accountId, params.id, query.cvId, body);
+          return saved(params.id);
+        },
+      })),
+      this.sectionFamily('delete_section_item', 'Delete a section item (id) from a resume, permanently.', (kind) => ({
+        twin: { controller: this.controllerOf(kind.name), handler: 'remove' },
+        query: SectionTargetQuery,
+        run: async (caller, { params, query }) => {
+          await this.sections.remove(kind, caller.accountId, params.id, query.cvId);
+          return { success: true };
+        },
+      })),
+    ];
+  }
+
+  private sectionFamily(name: string, description: string, member: (kind: (typeof SECTION_KINDS)[number]) => McpToolFamily['members'][string]): McpToolFamily {
+    return { name, description, selector: 'section', members: Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, member(kind)])) };
+  }
+
+  private controllerOf(section: string) {
+    const controller = SECTION_CONTROLLERS.get(section as (typeof SECTION_KINDS)[number]['name']);
+    if (!controller) throw new Error(`No controller for section ${section}`);
+    return controller;
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { CreateApplicationDto, ListApplicationsQuery, UpdateApplicationDto } from '../../tracker/dto/application.dto';
+import { TrackerController } from '../../tracker/tracker.controller';
+import { TrackerService } from '../../tracker/tracker.service';
+import { CreateInterviewDto, UpdateInterviewDto } from '../../tracker/dto/interview.dto';
+import { InterviewsController } from '../../tracker/interviews.controller';
+import { InterviewsService } from '../../tracker/interviews.service';
+import { McpTool, McpToolset, saved } from '../mcp-tool';
+
+const twin = (handler: keyof TrackerController) => ({ controller: TrackerController, handler });
+
+@Injectable()
+export class TrackerTools implements McpToolset {
+  constructor(
+    private readonly tracker: TrackerService,
+    private readonly interviews: InterviewsService,
+  ) {}
+
+  tools(): McpTool[] {
+    return [
+      {
+        name: 'list_applications',
+        description:
+          "List the user's tracked job applications, newest first. Filter with `status` (one of the 13 pipeline statuses) " +
+          'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active). Pages with limit/offset.',
+        twin: twin('list'),
+        query: ListApplicationsQuery,
+        run: (caller, { query }) => this.tracker.list(caller, query),
+      },
+      {
+        name: 'get_application',
+        description: 'Read one application by id, with its job description, status timeline (latest 20) and interviews.',
+        twin: twin('get'),
+        run: async (caller, { params }) => ({ data: await this.tracker.get(caller, params.id) }),
+      },
+      {
+        name: 'create_application',
+        description:
+          'Start tracking a job application (status watchlist). Give jobTitle and company; add jobUrl so the same ' +
+          'posting is never tracked twice (an existing application with that URL is returned with existing: true).',
+        twin: twin('create'),
+        body: CreateApplicationDto,
+        run: (caller, { body }) => this.tracker.create(caller, body),
+      },
+      {
+        name: 'update_application',
+        description:
+          'Change an application: move it through the pipeline with `status` (each change is recorded in its timeline; ' +
+          '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location.',
+        twin: twin('update'),
+        body: UpdateApplicationDto,
+        requiresAnyField: true,
+        run: (caller, { params, body }) => this.tracker.update(caller, params.id, body),
+      },
+      {
+        name: 'delete_application',
+        description: 'Delete an application and its timeline permanently. Prefer status withdrawn or rejected to keep history.',
+        twin: twin('remove'),
+        run: async (caller, { params }) => {
+          await this.tracker.remove(caller, params.id);
+          return { success: true };
+        },
+      },
+      {
+        name: 'add_interview',
+        description:
+          'Schedule an interview on an application (id): round number, type (phone, video, onsite, technical, ' +
+          'behavioral, panel, take_home, final, other), ISO 8601 date with time zone, notes, and optionally the contactId ' +
+          'of the interviewer.',
+        twin: { controller: InterviewsController, handler: 'create' },
+        body: CreateInterviewDto,
+        run: async (caller, { params, body }) => saved(await this.interviews.create(caller, params.id, body)),
+      },
+      {
+        name: 'update_interview',
+        description: 'Change an interview (interviewId) of an application (id): its date, type, round, interviewer (contactId) or notes.',
+        twin: { controller: InterviewsController, handler: 'update' },
+        body: UpdateInterviewDto,
+        requiresAnyField: true,
+        run: async (caller, { params, body }) => {
+          await this.interviews.update(caller, params.id, params.interviewId, body);
+          return saved(params.interviewId);
+        },
+      },
+    ];
+  }
+}

@@ -1,0 +1,86 @@
+import { ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsIn } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { TextField, UrlField } from '../../../common/validation/field.decorators';
+import { UpdateBody } from '../../../common/validation/update-body';
+import { SECTION_TEXT } from '../sections/dto/section-item.dto';
+import { CustomSectionItem } from './custom-section-item.entity';
+
+/** The fields a custom section item can have; a section definition enables some of them. */
+export const CUSTOM_ITEM_FIELDS = ['title', 'subtitle', 'organization', 'location', 'description', 'startDate', 'endDate', 'url'] as const;
+export type CustomItemField = (typeof CUSTOM_ITEM_FIELDS)[number];
+
+const EnabledFieldsField = () =>
+  applyDecorators(
+    IsDefined({ message: 'is required' }),
+    IsArray({ message: 'must be an array of item field names' }),
+    ArrayMinSize(1, { message: 'must enable at least one field' }),
+    IsIn(CUSTOM_ITEM_FIELDS, { each: true, message: `each must be one of: ${CUSTOM_ITEM_FIELDS.join(', ')}` }),
+    ArrayUnique({ message: 'must not repeat a field' }),
+    ApiProperty({
+      enum: CUSTOM_ITEM_FIELDS,
+      isArray: true,
+      enumName: 'CustomItemField',
+      minItems: 1,
+      uniqueItems: true,
+      example: ['title', 'organization', 'startDate', 'endDate'],
+    }),
+  );
+
+export class CreateCustomSectionDto {
+  @TextField({ max: SECTION_TEXT.name, example: 'Volunteering' })
+  title: string;
+
+  /** The item fields this section uses; items keep only these and silently drop the others. */
+  @EnabledFieldsField()
+  enabledFields: CustomItemField[];
+}
+
+export class UpdateCustomSectionDto extends UpdateBody(CreateCustomSectionDto) {}
+
+/** Every field is optional; those the section does not enable are silently dropped (spec). */
+export class CustomSectionItemDto {
+  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  title?: string | null;
+
+  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  subtitle?: string | null;
+
+  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  organization?: string | null;
+
+  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  location?: string | null;
+
+  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  description?: string | null;
+
+  @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD', example: '2019-06' })
+  startDate?: string | null;
+
+  @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD', example: 'present' })
+  endDate?: string | null;
+
+  @UrlField({ nullable: true, max: SECTION_TEXT.url })
+  url?: string | null;
+}
+
+export class CustomSectionView {
+  id: string;
+  title: string;
+  @ApiProperty({ enum: CUSTOM_ITEM_FIELDS, isArray: true, enumName: 'CustomItemField' })
+  enabledFields: CustomItemField[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export class CustomSectionResponse {
+  data: CustomSectionView;
+}
+
+/** An item as answered: every item field, null where the section does not enable it. */
+export class CustomSectionItemView extends OmitType(CustomSectionItem, ['accountId', 'account', 'resumeId', 'resume', 'position', 'customSection']) {}
+
+export class CustomSectionItemResponse {
+  data: CustomSectionItemView;
+}

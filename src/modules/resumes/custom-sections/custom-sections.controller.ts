@@ -1,0 +1,153 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCaller, Caller } from '../../../common/auth/api-caller';
+import { Scopes } from '../../../common/auth/auth.decorators';
+import { CodedErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { IdParam } from '../../../common/http/id-param';
+import { ApiListResponse, ListEnvelope, PagingQuery } from '../../../common/http/paging';
+import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';
+import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
+import { RequireAnyFieldPipe } from '../../../common/validation/require-any-field.pipe';
+import { SectionListQuery, SectionTargetQuery } from '../sections/dto/section-item.dto';
+import type { SectionItemView } from '../sections/sections.service';
+import {
+  CreateCustomSectionDto,
+  CustomSectionItemDto,
+  CustomSectionItemResponse,
+  CustomSectionItemView,
+  CustomSectionResponse,
+  CustomSectionView,
+  UpdateCustomSectionDto,
+} from './custom-section.dto';
+import { CustomSectionsService } from './custom-sections.service';
+
+const ITEMS = ':id/items';
+const ITEM = ':id/items/:itemId';
+
+@ApiTags('Custom sections')
+@ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
+@ApiNotFoundResponse({ description: 'Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId`', type: CodedErrorBody })
+@Controller('v1/custom-sections')
+export class CustomSectionsController {
+  constructor(private readonly customSections: CustomSectionsService) {}
+
+  @Get()
+  @Scopes('custom-sections:read')
+  @RateLimit(DEFAULT_LIMITS.list)
+  @ApiOperation({ summary: 'List custom section definitions', description: 'Definitions belong to the account, oldest first.' })
+  @ApiListResponse(CustomSectionView)
+  list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
+    return this.customSections.list(caller.accountId, paging);
+  }
+
+  @Post()
+  @Scopes('custom-sections:write')
+  @RateLimit(DEFAULT_LIMITS.create)
+  @ApiOperation({ summary: 'Define a custom section', description: 'A title and the item fields it uses (`enabledFields`).' })
+  @ApiCreatedResponse({ type: SuccessWithIdResponse })
+  async create(@Caller() caller: ApiCaller, @Body() body: CreateCustomSectionDto): Promise<SuccessWithIdResponse> {
+    return { success: true, id: await this.customSections.create(caller.accountId, body) };
+  }
+
+  @Get(':id')
+  @Scopes('custom-sections:read')
+  @RateLimit(DEFAULT_LIMITS.read)
+  @ApiOperation({ summary: 'Read a custom section definition' })
+  @ApiOkResponse({ type: CustomSectionResponse })
+  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<CustomSectionResponse> {
+    return { data: await this.customSections.get(caller.accountId, id) };
+  }
+
+  @Patch(':id')
+  @Scopes('custom-sections:write')
+  @RateLimit(DEFAULT_LIMITS.update)
+  @ApiOperation({ summary: 'Update a custom section definition', description: 'Fields no longer enabled are cleared on its items.' })
+  @ApiOkResponse({ type: SuccessWithIdResponse })
+  async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateCustomSectionDto): Promise<SuccessWithIdResponse> {
+    await this.customSections.update(caller.accountId, id, body);
+    return { success: true, id };
+  }
+
+  @Delete(':id')
+  @Scopes('custom-sections:write')
+  @RateLimit(DEFAULT_LIMITS.delete)
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Delete a custom section definition', description: 'Its items on every resume go with it.' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
+    await this.customSections.remove(caller.accountId, id);
+    return { success: true };
+  }
+
+  @Get(ITEMS)
+  @Scopes('custom-sections:read')
+  @RateLimit(DEFAULT_LIMITS.list)
+  @ApiOperation({ summary: 'List the items of a custom section', description: 'On the resume `cvId` names, or on the default resume.' })
+  @ApiListResponse(CustomSectionItemView)
+  listItems(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
+    return this.customSections.listItems(caller.accountId, id, query);
+  }
+
+  @Post(ITEMS)
+  @Scopes('custom-sections:write')
+  @RateLimit(DEFAULT_LIMITS.create)
+  @ApiOperation({
+    summary: 'Add an item to a custom section',
+    description: 'On the resume `cvId` names, or on the default resume. Fields the section does not enable are silently dropped.',
+  })
+  @ApiCreatedResponse({ type: SuccessWithIdResponse })
+  async createItem(
+    @Caller() caller: ApiCaller,
+    @IdParam() id: string,
+    @Query() target: SectionTargetQuery,
+    @Body() body: CustomSectionItemDto,
+  ): Promise<SuccessWithIdResponse> {
+    return { success: true, id: await this.customSections.createItem(caller.accountId, id, target.cvId, body) };
+  }
+
+  @Get(ITEM)
+  @Scopes('custom-sections:read')
+  @RateLimit(DEFAULT_LIMITS.read)
+  @ApiOperation({ summary: 'Read an item of a custom section' })
+  @ApiOkResponse({ type: CustomSectionItemResponse })
+  async getItem(
+    @Caller() caller: ApiCaller,
+    @IdParam() id: string,
+    @IdParam('itemId') itemId: string,
+    @Query() target: SectionTargetQuery,
+  ): Promise<{ data: SectionItemView }> {
+    return { data: await this.customSections.getItem(caller.accountId, id, itemId, target.cvId) };
+  }
+
+  @Patch(ITEM)
+  @Scopes('custom-sections:write')
+  @RateLimit(DEFAULT_LIMITS.update)
+  @ApiOperation({ summary: 'Update an item of a custom section', description: 'Fields the section does not enable are silently dropped.' })
+  @ApiOkResponse({ type: SuccessWithIdResponse })
+  async updateItem(
+    @Caller() caller: ApiCaller,
+    @IdParam() id: string,
+    @IdParam('itemId') itemId: string,
+    @Query() target: SectionTargetQuery,
+    @Body(RequireAnyFieldPipe) body: CustomSectionItemDto,
+  ): Promise<SuccessWithIdResponse> {
+    await this.customSections.updateItem(caller.accountId, id, itemId, target.cvId, body);
+    return { success: true, id: itemId };
+  }
+
+  @Delete(ITEM)
+  @Scopes('custom-sections:write')
+  @RateLimit(DEFAULT_LIMITS.delete)
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Delete an item of a custom section' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async removeItem(
+    @Caller() caller: ApiCaller,
+    @IdParam() id: string,
+    @IdParam('itemId') itemId: string,
+    @Query() target: SectionTargetQuery,
+  ): Promise<SuccessResponse> {
+    await this.customSections.removeItem(caller.accountId, id, itemId, target.cvId);
+    return { success: true };
+  }
+}

@@ -1,0 +1,184 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
+import { SECTION_TEXT } from '../sections/dto/section-item.dto';
+import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-names';
+
+/** Fonts a template can render. */
+export const RESUME_FONTS = ['Inter', 'Roboto', 'Lato', 'Merriweather', 'Georgia', 'Helvetica', 'Times'] as const;
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+const ColorField = () =>
+  applyDecorators(
+    TextField({ optional: true, example: '#1f4e79' }),
+    Matches(HEX_COLOR, { message: 'must be a hex color like #1f4e79' }),
+    ApiProperty({ pattern: HEX_COLOR.source }),
+  );
+
+export class ResumeColorsDto {
+  /** Headings, rules and links. */
+  @ColorField()
+  primary?: string;
+
+  /** Body text. */
+  @ColorField()
+  text?: string;
+
+  /** Secondary text: dates, locations. */
+  @ColorField()
+  muted?: string;
+}
+
+export class ResumeFontsDto {
+  @EnumField(RESUME_FONTS, { optional: true, enumName: 'ResumeFont' })
+  heading?: (typeof RESUME_FONTS)[number];
+
+  @EnumField(RESUME_FONTS, { optional: true, enumName: 'ResumeFont' })
+  body?: (typeof RESUME_FONTS)[number];
+
+  @NumberField({ optional: true, min: 8, max: 14, description: 'Body text size in points', example: 10.5 })
+  size?: number;
+}
+
+export class ResumeSpacingDto {
+  @NumberField({ optional: true, min: 1, max: 2.5, description: 'Line height, a multiple of the font size', example: 1.4 })
+  lineHeight?: number;
+
+  @NumberField({ optional: true, min: 0, max: 48, description: 'Space between sections in points', example: 14 })
+  section?: number;
+}
+
+/** Page margins in millimetres. */
+export class ResumeMarginsDto {
+  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  top?: number;
+
+  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  right?: number;
+
+  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  bottom?: number;
+
+  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  left?: number;
+}
+
+/**
+ * A resume's visual styling; the spec names colors, fonts, spacing and margins and leaves the structure open. Every
+ * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
+ */
+export class DesignSettingsDto {
+  @NestedField(() => ResumeColorsDto, { optional: true })
+  colors?: ResumeColorsDto;
+
+  @NestedField(() => ResumeFontsDto, { optional: true })
+  fonts?: ResumeFontsDto;
+
+  @NestedField(() => ResumeSpacingDto, { optional: true })
+  spacing?: ResumeSpacingDto;
+
+  @NestedField(() => ResumeMarginsDto, { optional: true })
+  margins?: ResumeMarginsDto;
+}
+
+/** Show/hide toggles for the optional identity fields; a field left out is shown. */
+export class OptionalFieldsDto {
+  @BooleanField({ optional: true })
+  email?: boolean;
+
+  @BooleanField({ optional: true })
+  phone?: boolean;
+
+  @BooleanField({ optional: true })
+  address?: boolean;
+
+  @BooleanField({ optional: true })
+  photo?: boolean;
+
+  @BooleanField({ optional: true })
+  links?: boolean;
+}
+
+/** Only `summary` can be overridden per CV; identity fields are the profile's (spec), so other keys are refused. */
+export class PersonalOverridesDto {
+  @TextField({ nullable: true, max: SECTION_TEXT.long, description: 'Shown instead of the selected summary; null clears it' })
+  summary?: string | null;
+}
+
+const MAX_IDS_PER_SECTION = 500;
+
+/**
+ * `hiddenItems` and `itemOrder`: section name (or `customSection:<definitionId>`) → item ids. `valueKeys` are further
+ * keys whose values come from a fixed list instead (itemOrder's `skillCategories`).
+ */
+export function SectionIdsField(description: string, valueKeys: Record<string, readonly string[]> = {}) {
+  const keys = [...LISTED_SECTION_NAMES, ...Object.keys(valueKeys), 'customSection:<definitionId>'];
+  const problem = (value: unknown): string | undefined => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
+    for (const [key, ids] of Object.entries(value)) {
+      const allowed = valueKeys[key];
+      if (!allowed && !(LISTED_SECTION_NAMES as readonly string[]).includes(key) && !isCustomSectionKey(key)) {
+        return `has an unknown key "${key}": keys are ${keys.join(', ')}`;
+      }
+      if (!Array.isArray(ids) || ids.length > MAX_IDS_PER_SECTION) return `${key} must be an array of at most ${MAX_IDS_PER_SECTION} values`;
+      if (allowed && ids.some((entry) => !allowed.includes(entry))) return `${key} must list only ${allowed.join(', ')}`;
+      if (!allowed && ids.some((id) => typeof id !== 'string' || !isUUID(id))) return `${key} must list item ids`;
+    }
+    return undefined;
+  };
+  return applyDecorators(
+    ...optionalValue('sectionIds', (value) => problem(value) === undefined, ({ value }) => problem(value) ?? ''),
+    ApiProperty({
+      selfRequired: false,
+      description: `${description} Keys: ${keys.join(', ')}.`,
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    }),
+  );
+}
+
+/** `sectionOrder`: section names to show first, in this order; sections left out follow in the default order. */
+export const SECTION_ORDER_NAMES = ['summary', ...LISTED_SECTION_NAMES] as const;
+const MAX_SECTION_ORDER = 100;
+
+export function SectionOrderField() {
+  const isSection = (name: unknown) =>
+    typeof name === 'string' && ((SECTION_ORDER_NAMES as readonly string[]).includes(name) || isCustomSectionKey(name));
+  const valid = (value: unknown) =>
+    Array.isArray(value) && value.length <= MAX_SECTION_ORDER && value.every(isSection) && new Set(value).size === value.length;
+  return applyDecorators(
+    ...optionalValue('sectionOrder', valid, `must be an array of distinct section names: ${SECTION_ORDER_NAMES.join(', ')} or customSection:<definitionId>`),
+    ApiProperty({
+      required: false,
+      type: 'array',
+      items: { oneOf: [{ type: 'string', enum: [...SECTION_ORDER_NAMES] }, { type: 'string', pattern: CUSTOM_SECTION_KEY.source }] },
+      uniqueItems: true,
+      maxItems: MAX_SECTION_ORDER,
+      example: ['summary', 'experiences', 'skills', 'education'],
+    }),
+  );
+}
+
+/** A free-form JSON object (cvData). */
+export function JsonObjectField(description: string) {
+  return applyDecorators(
+    ...optionalValue('jsonObject', (value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be an object'),
+    ApiProperty({ selfRequired: false, description, type: 'object', additionalProperties: true }),
+  );
+}
+
+/** The id of a summary of this resume, or null for none. */
+export function SummaryIdField() {
+  return applyDecorators(
+    TextField({ nullable: true, description: 'A summary of this resume; null shows none' }),
+    IsUUID('all', { message: 'must be the id of a summary of this resume' }),
+    ApiProperty({ format: 'uuid' }),
+  );
+}
+
+/** An optional field checked by `validate`: absent leaves it unchanged, anything sent (null too) must pass. */
+function optionalValue(name: string, validate: (value: unknown) => boolean, message: ValidationOptions['message']): PropertyDecorator[] {
+  return [ValidateIf((_object, value) => value !== undefined), ValidateBy({ name, validator: { validate } }, { message })];
+}

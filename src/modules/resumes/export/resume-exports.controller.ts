@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiCaller, Caller } from '../../../common/auth/api-caller';
+import { Scopes } from '../../../common/auth/auth.decorators';
+import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { IdParam } from '../../../common/http/id-param';
+import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
+import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
+import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
+import { ResumeExportsService } from './resume-exports.service';
+
+class JsonResumeImportResponse extends SuccessWithIdResponse {
+  @ApiProperty({ description: 'Profile fields that were empty and were set from `basics` (needs the profile:write scope)', example: ['fullName', 'phone'] })
+  profileFieldsFilled: string[];
+
+  @ApiProperty({ description: 'Paths of document fields that have no place in a resume and were not imported', example: ['work[0].url', 'basics.profiles[0].username'] })
+  ignored: string[];
+}
+
+const JSON_RESUME_SCHEMA = {
+  type: 'object',
+  additionalProperties: true,
+  description: `A JSON Resume v1.0.0 document (${JSON_RESUME_SCHEMA_URL})`,
+  externalDocs: { url: 'https://jsonresume.org/schema' },
+  example: {
+    basics: { name: 'Ada Lovelace', label: 'Backend Engineer', email: 'ada@example.com', summary: 'Engineer who builds reliable APIs.' },
+    work: [{ name: 'Acme', position: 'Backend Engineer', startDate: '2021-03-01', highlights: ['Cut p99 latency by 40%'] }],
+    skills: [{ name: 'TypeScript', level: 'Expert', keywords: ['NestJS', 'Node.js'] }],
+  },
+};
+
+const PDF_SCHEMA = { type: 'string', format: 'binary' };
+
+@ApiTags('Resumes')
+@Controller('v1/resume')
+export class ResumeExportsController {
+  constructor(private readonly exports: ResumeExportsService) {}
+
+  @Post(':id/export/pdf')
+  @Scopes('resume:export')
+  @RateLimit(5)
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Export a resume as PDF',
+    description:
+      'Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume\'s template (`classic`, `modern`, `minimal`), ' +
+      'designSettings and optionalFields, as an A4 PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.',
+  })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({
+    description: 'The PDF file',
+    content: { 'application/pdf': { schema: PDF_SCHEMA } },
+    headers: { 'Content-Disposition': { description: 'attachment; filename="First_Last_JobTitle.pdf"', schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  @ApiConflictResponse({ description: '`RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume', type: CodedErrorBody })
+  async pdf(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<StreamableFile> {
+    const { filename, file } = await this.exports.pdf(caller.accountId, id);
+    return new StreamableFile(file, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: file.length });
+  }
+
+  @Get(':id/export/json-resume')
+  @Scopes('resume:read')
+  @RateLimit(DEFAULT_LIMITS.read)
+  @ApiOperation({
+    summary: 'Export a resume as JSON Resume',
+    description:
+      'The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, ' +
+      'in its order. Empty fields are left out. See the README\'s API notes for how sections map.',
+  })
+  @ApiOkResponse({ description: 'A JSON Resume document', schema: JSON_RESUME_SCHEMA })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  jsonResume(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<JsonResumeDocument> {
+    return this.exports.jsonResume(caller.accountId, id);
+  }
+
+  @Post('import/json-resume')
+  @Scopes('resume:write')
+  @RateLimit(10)
+  @ApiOperation({
+    summary: 'Create a resume from a JSON Resume document',
+    description:
+      'Creates a new resume (not the default, unless it is the only one) with the document\'s sections, its basics.summary as the ' +
+      'selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the ' +
+      'profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references ' +
+      'become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE.',
+  })
+  @ApiBody({ schema: JSON_RESUME_SCHEMA })
+  @ApiCreatedResponse({ type: JsonResumeImportResponse })
+  @ApiBadRequestResponse({ description: 'Not valid JSON Resume, or a field breaks a rule of the record it becomes; `details` keys are JSON paths', type: ValidationErrorBody })
+  async importJsonResume(@Caller() caller: ApiCaller, @Body() document: JsonObject): Promise<JsonResumeImportResponse> {
+    return { success: true, ...(await this.exports.importJsonResume(caller, document)) };
+  }
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCaller, Caller } from '../../common/auth/api-caller';
+import { Scopes } from '../../common/auth/auth.decorators';
+import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { IdParam } from '../../common/http/id-param';
+import { ApiListResponse, ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
+import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
+import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
+import { ResumesService } from './resumes.service';
+
+@ApiTags('Resumes')
+@ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
+@Controller('v1/resume')
+export class ResumesController {
+  constructor(private readonly resumes: ResumesService) {}
+
+  @Post()
+  @Scopes('resume:write')
+  @RateLimit(10)
+  @ApiOperation({
+    summary: 'Create a resume',
+    description:
+      "Starts as a copy of the default resume's content (new ids), with its hiddenItems, itemOrder, selected summary and " +
+      'summary override; later edits of the default do not reach it. Without a default resume it starts empty and becomes the default.',
+  })
+  @ApiCreatedResponse({ type: SuccessWithIdResponse })
+  async create(@Caller() caller: ApiCaller, @Body() body: CreateResumeDto): Promise<SuccessWithIdResponse> {
+    return { success: true, id: await this.resumes.create(caller.accountId, body) };
+  }
+
+  @Get()
+  @Scopes('resume:read')
+  @RateLimit(DEFAULT_LIMITS.list)
+  @ApiOperation({ summary: 'List resumes', description: 'The default resume first, then the most recently updated.' })
+  @ApiListResponse(ResumeListItem)
+  list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<ResumeListItem>> {
+    return this.resumes.list(caller.accountId, paging);
+  }
+
+  @Get(':id')
+  @Scopes('resume:read')
+  @RateLimit(DEFAULT_LIMITS.read)
+  @ApiOperation({ summary: 'Read a resume', description: 'Its fields, and `content`: the resolved CV the PDF export renders.' })
+  @ApiOkResponse({ type: ResumeDetailResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ResumeDetailResponse> {
+    return { data: await this.resumes.get(caller.accountId, id) };
+  }
+
+  @Patch(':id')
+  @Scopes('resume:write')
+  @RateLimit(DEFAULT_LIMITS.update)
+  @ApiOperation({
+    summary: 'Update a resume',
+    description: 'Only the fields sent change; objects sent replace the stored ones. `isDefault: true` moves the default here.',
+  })
+  @ApiOkResponse({ type: SuccessWithIdResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateResumeDto): Promise<SuccessWithIdResponse> {
+    await this.resumes.update(caller.accountId, id, body);
+    return { success: true, id };
+  }
+
+  @Delete(':id')
+  @Scopes('resume:write')
+  @RateLimit(DEFAULT_LIMITS.delete)
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Delete a resume',
+    description: 'With its content. Deleting the default promotes the most recently updated remaining resume; deleting the last one is allowed.',
+  })
+  @ApiOkResponse({ type: SuccessResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
+    await this.resumes.remove(caller.accountId, id);
+    return { success: true };
+  }
+}

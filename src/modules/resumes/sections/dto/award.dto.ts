@@ -1,0 +1,20 @@
+import { DateField, TextField } from '../../../../common/validation/field.decorators';
+import { UpdateBody } from '../../../../common/validation/update-body';
+import { SECTION_TEXT } from './section-item.dto';
+
+/** JSON Resume's `awards` fields. */
+export class CreateAwardDto {
+  @TextField({ max: SECTION_TEXT.name, example: 'Employee of the year' })
+  title: string;
+
+  @TextField({ nullable: true, max: SECTION_TEXT.name, description: 'Who gave the award' })
+  awarder?: string | null;
+
+  @DateField({ nullable: true })
+  date?: string | null;
+
+  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  summary?: string | null;
+}
+
+export class UpdateAwardDto extends UpdateBody(CreateAwardDto) {}

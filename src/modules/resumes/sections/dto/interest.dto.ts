@@ -1,0 +1,14 @@
+import { TextField, TextListField } from '../../../../common/validation/field.decorators';
+import { UpdateBody } from '../../../../common/validation/update-body';
+import { SECTION_TEXT } from './section-item.dto';
+
+/** JSON Resume's `interests` fields. */
+export class CreateInterestDto {
+  @TextField({ max: SECTION_TEXT.name, example: 'Climbing' })
+  name: string;
+
+  @TextListField({ optional: true, maxItems: 20, maxLength: 100, example: ['bouldering', 'alpine'] })
+  keywords?: string[];
+}
+
+export class UpdateInterestDto extends UpdateBody(CreateInterestDto) {}

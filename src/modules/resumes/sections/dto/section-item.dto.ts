@@ -1,0 +1,30 @@
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { PagingQuery } from '../../../../common/http/paging';
+import { BooleanField, DateOrDateTimeField, TextField } from '../../../../common/validation/field.decorators';
+
+/** Limits the spec leaves open, the same for every section: names and titles, URLs, long texts, bullet lists. */
+export const SECTION_TEXT = { name: 200, url: 500, long: 10_000, listItems: 50, listItem: 1_000 } as const;
+
+/** The resume-targeting query parameter of every section endpoint. */
+export class SectionTargetQuery {
+  @TextField({ optional: true, description: 'Id of the resume to act on; the default resume when left out. Unknown: 404.' })
+  @ApiProperty({ format: 'uuid' })
+  cvId?: string;
+}
+
+export class SectionListQuery extends IntersectionType(PagingQuery, SectionTargetQuery) {}
+
+/** The period of an experience, education entry or project. */
+export abstract class DatedItemBody {
+  @DateOrDateTimeField({ nullable: true, example: '2021-03-01' })
+  startDate?: string | null;
+
+  @DateOrDateTimeField({ nullable: true, description: 'Ignored, and answered as null, while `isCurrent` is true' })
+  endDate?: string | null;
+
+  /** Sending null clears the flag (false). */
+  @Transform(({ value }) => (value === null ? false : value))
+  @BooleanField({ nullable: true, description: 'An ongoing period; null clears it (false)' })
+  isCurrent?: boolean | null;
+}

@@ -1,0 +1,25 @@
+import { EnumField, IntField, TextField, TextListField } from '../../../../common/validation/field.decorators';
+import { UpdateBody } from '../../../../common/validation/update-body';
+import { SECTION_TEXT } from './section-item.dto';
+
+export const SKILL_CATEGORIES = ['TECHNICAL', 'SOFT', 'LANGUAGE'] as const;
+export type SkillCategory = (typeof SKILL_CATEGORIES)[number];
+
+export class CreateSkillDto {
+  @TextField({ max: SECTION_TEXT.name, example: 'TypeScript' })
+  name: string;
+
+  @EnumField(SKILL_CATEGORIES, { nullable: true, enumName: 'SkillCategory' })
+  category?: SkillCategory | null;
+
+  @TextField({ nullable: true, max: 50, description: 'Free-text label', example: 'Advanced' })
+  level?: string | null;
+
+  @IntField({ nullable: true, min: 1, max: 5 })
+  score?: number | null;
+
+  @TextListField({ optional: true, maxItems: 20, maxLength: 100, description: 'What the skill covers', example: ['NestJS', 'Node.js'] })
+  keywords?: string[];
+}
+
+export class UpdateSkillDto extends UpdateBody(CreateSkillDto) {}

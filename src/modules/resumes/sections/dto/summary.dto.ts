@@ -1,0 +1,13 @@
+import { TextField } from '../../../../common/validation/field.decorators';
+import { UpdateBody } from '../../../../common/validation/update-body';
+import { SECTION_TEXT } from './section-item.dto';
+
+export class CreateSummaryDto {
+  @TextField({ nullable: true, max: 100, description: 'Internal label, not shown on the CV', example: 'Backend roles' })
+  title?: string | null;
+
+  @TextField({ max: SECTION_TEXT.long, description: 'The summary text shown on the CV' })
+  content: string;
+}
+
+export class UpdateSummaryDto extends UpdateBody(CreateSummaryDto) {}

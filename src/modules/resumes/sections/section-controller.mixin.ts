@@ -1,0 +1,122 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Type } from '@nestjs/common';
+import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+  OmitType,
+} from '@nestjs/swagger';
+import { ApiCaller, Caller } from '../../../common/auth/api-caller';
+import { Scopes } from '../../../common/auth/auth.decorators';
+import type { Scope } from '../../../common/auth/scopes';
+import { CodedErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { IdParam } from '../../../common/http/id-param';
+import { ApiListResponse, ListEnvelope } from '../../../common/http/paging';
+import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';
+import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
+import { RequireAnyFieldPipe } from '../../../common/validation/require-any-field.pipe';
+import { SectionListQuery, SectionTargetQuery } from './dto/section-item.dto';
+import type { SectionKind } from './section-kinds';
+import { SectionItemView, SectionsService } from './sections.service';
+
+/**
+ * The controller of one section kind: list, create, read, update and delete under `/v1/<name>`, with the kind's
+ * scopes, the default limits and the `cvId` target. A mixin rather than a generic base class, so that each kind's
+ * body parameters carry its real DTO classes, which validation and Swagger both read (nestjs/nest#6205).
+ */
+export function SectionController(kind: SectionKind): Type<unknown> {
+  const readScope: Scope = `${kind.name}:read`;
+  const writeScope: Scope = `${kind.name}:write`;
+  const title = kind.name[0].toUpperCase() + kind.name.slice(1);
+  const View = OmitType(kind.entity, ['accountId', 'account', 'resumeId', 'resume', 'position']);
+  Object.defineProperty(View, 'name', { value: `${kind.entity.name}View` });
+
+  @ApiTags(title)
+  @ApiExtraModels(View)
+  @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
+  @ApiNotFoundResponse({
+    description: 'Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume',
+    type: CodedErrorBody,
+  })
+  @Controller(`v1/${kind.name}`)
+  class SectionControllerHost {
+    constructor(private readonly sections: SectionsService) {}
+
+    @Get()
+    @Scopes(readScope)
+    @RateLimit(DEFAULT_LIMITS.list)
+    @ApiOperation({ summary: `List ${kind.name}`, description: 'Of the resume `cvId` names, or of the default resume; in their default order.' })
+    @ApiListResponse(View)
+    list(@Caller() caller: ApiCaller, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
+      return this.sections.list(kind, caller.accountId, query);
+    }
+
+    @Post()
+    @Scopes(writeScope)
+    @RateLimit(DEFAULT_LIMITS.create)
+    @ApiOperation({ summary: `Add ${withArticle(kind.singular)}`, description: 'To the resume `cvId` names, or to the default resume.' })
+    @ApiCreatedResponse({ type: SuccessWithIdResponse })
+    async create(@Caller() caller: ApiCaller, @Query() target: SectionTargetQuery, @Body() body: object): Promise<SuccessWithIdResponse> {
+      return { success: true, id: await this.sections.create(kind, caller.accountId, target.cvId, body) };
+    }
+
+    @Get(':id')
+    @Scopes(readScope)
+    @RateLimit(DEFAULT_LIMITS.read)
+    @ApiOperation({ summary: `Read ${withArticle(kind.singular)}` })
+    @ApiOkResponse({ schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(View) } } } })
+    async get(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<{ data: SectionItemView }> {
+      return { data: await this.sections.get(kind, caller.accountId, id, target.cvId) };
+    }
+
+    @Patch(':id')
+    @Scopes(writeScope)
+    @RateLimit(DEFAULT_LIMITS.update)
+    @ApiOperation({ summary: `Update ${withArticle(kind.singular)}`, description: 'Only the fields sent change; null clears a nullable field.' })
+    @ApiOkResponse({ type: SuccessWithIdResponse })
+    async update(
+      @Caller() caller: ApiCaller,
+      @IdParam() id: string,
+      @Query() target: SectionTargetQuery,
+      @Body(RequireAnyFieldPipe) body: object,
+    ): Promise<SuccessWithIdResponse> {
+      await this.sections.update(kind, caller.accountId, id, target.cvId, body);
+      return { success: true, id };
+    }
+
+    @Delete(':id')
+    @Scopes(writeScope)
+    @RateLimit(DEFAULT_LIMITS.delete)
+    @HttpCode(HttpStatus.OK)
+    @ApiOperation({ summary: `Delete ${withArticle(kind.singular)}`, description: 'Permanent; from the targeted (by default the default) resume only.' })
+    @ApiOkResponse({ type: SuccessResponse })
+    async remove(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<SuccessResponse> {
+      await this.sections.remove(kind, caller.accountId, id, target.cvId);
+      return { success: true };
+    }
+  }
+
+  declareBodyType(SectionControllerHost, 'create', kind.createBody);
+  declareBodyType(SectionControllerHost, 'update', kind.updateBody);
+  // Swagger's operation ids and the startup checks name controllers by class name.
+  Object.defineProperty(SectionControllerHost, 'name', { value: `${title}Controller` });
+  return SectionControllerHost;
+}
+
+/**
+ * TypeScript records the body parameter's declared type, `object`, as `Object`, which the ValidationPipe skips and
+ * Swagger cannot describe; record the kind's DTO class instead. The body is each handler's last parameter.
+ */
+function declareBodyType(controller: Type<unknown>, method: string, body: Type<object>): void {
+  const types: unknown[] = Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype, method);
+  Reflect.defineMetadata(PARAMTYPES_METADATA, [...types.slice(0, -1), body], controller.prototype, method);
+}
+
+function withArticle(noun: string): string {
+  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}

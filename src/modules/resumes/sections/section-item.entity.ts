@@ -1,0 +1,35 @@
+import { Column, Generated, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { OwnedRecord } from '../../../database/owned-record.entity';
+import { Resume } from '../entities/resume.entity';
+
+/** Columns every section item shares: it belongs to one resume of one account and is deleted with that resume. */
+@Index(['resumeId', 'position'])
+export abstract class SectionItem extends OwnedRecord {
+  @Column('uuid')
+  resumeId: string;
+
+  @ManyToOne(() => Resume, { onDelete: 'CASCADE' })
+  @JoinColumn()
+  resume?: Resume;
+
+  /**
+   * The default order of a section: insertion order, from a sequence, so that a resume's copy (inserted in this
+   * order) keeps it. A resume's `itemOrder` reorders per CV. Never shown.
+   */
+  @Generated('increment')
+  @Column({ type: 'bigint' })
+  position: string;
+}
+
+/** A section item that covers a period: experiences, education, projects. */
+export abstract class DatedSectionItem extends SectionItem {
+  @Column({ type: 'timestamptz', nullable: true })
+  startDate: Date | null;
+
+  /** Shown as null while `isCurrent` is true. */
+  @Column({ type: 'timestamptz', nullable: true })
+  endDate: Date | null;
+
+  @Column({ default: false })
+  isCurrent: boolean;
+}

@@ -1,0 +1,67 @@
+import type { Type } from '@nestjs/common';
+import { CustomSectionItem } from '../custom-sections/custom-section-item.entity';
+import { CreateAwardDto, UpdateAwardDto } from './dto/award.dto';
+import { CreateCertificateDto, UpdateCertificateDto } from './dto/certificate.dto';
+import { CreateEducationDto, educationColumns, UpdateEducationDto } from './dto/education.dto';
+import { CreateExperienceDto, UpdateExperienceDto } from './dto/experience.dto';
+import { CreateInterestDto, UpdateInterestDto } from './dto/interest.dto';
+import { CreateProjectDto, UpdateProjectDto } from './dto/project.dto';
+import { CreatePublicationDto, UpdatePublicationDto } from './dto/publication.dto';
+import { CreateSkillDto, UpdateSkillDto } from './dto/skill.dto';
+import { CreateSummaryDto, UpdateSummaryDto } from './dto/summary.dto';
+import { Award } from './entities/award.entity';
+import { Certificate } from './entities/certificate.entity';
+import { EducationEntry } from './entities/education-entry.entity';
+import { Experience } from './entities/experience.entity';
+import { Interest } from './entities/interest.entity';
+import { Project } from './entities/project.entity';
+import { Publication } from './entities/publication.entity';
+import { Skill } from './entities/skill.entity';
+import { Summary } from './entities/summary.entity';
+import { SECTION_NAMES, SectionName } from './section-names';
+import type { SectionItem } from './section-item.entity';
+
+/** Where a kind of section item is stored, and how a request body becomes its columns. */
+export interface SectionStore {
+  entity: Type<SectionItem>;
+  /** Columns that single out this store's rows of `entity` and that its new rows get (a custom section's id). */
+  scope?: Record<string, string>;
+  /** Body → columns, where they differ (aliases, dropped fields); otherwise the body is the columns. */
+  toColumns?(body: object): object;
+}
+
+/** A kind of section: everything the generic controller and service need to serve it. */
+export interface SectionKind extends SectionStore {
+  name: SectionName;
+  /** One item, in words: "education entry". */
+  singular: string;
+  createBody: Type<object>;
+  updateBody: Type<object>;
+}
+
+/**
+ * The registry of section kinds. Adding a section: its name in section-names.ts, an entity and a DTO file, an entry
+ * here, and a migration; its scopes, routes, Swagger, resume copies and the resolved CV follow.
+ */
+const KINDS: { [N in SectionName]: Omit<SectionKind, 'name'> } = {
+  experiences: { singular: 'experience', entity: Experience, createBody: CreateExperienceDto, updateBody: UpdateExperienceDto },
+  education: {
+    singular: 'education entry',
+    entity: EducationEntry,
+    createBody: CreateEducationDto,
+    updateBody: UpdateEducationDto,
+    toColumns: educationColumns,
+  },
+  skills: { singular: 'skill', entity: Skill, createBody: CreateSkillDto, updateBody: UpdateSkillDto },
+  summaries: { singular: 'summary', entity: Summary, createBody: CreateSummaryDto, updateBody: UpdateSummaryDto },
+  projects: { singular: 'project', entity: Project, createBody: CreateProjectDto, updateBody: UpdateProjectDto },
+  certificates: { singular: 'certificate', entity: Certificate, createBody: CreateCertificateDto, updateBody: UpdateCertificateDto },
+  awards: { singular: 'award', entity: Award, createBody: CreateAwardDto, updateBody: UpdateAwardDto },
+  publications: { singular: 'publication', entity: Publication, createBody: CreatePublicationDto, updateBody: UpdatePublicationDto },
+  interests: { singular: 'interest', entity: Interest, createBody: CreateInterestDto, updateBody: UpdateInterestDto },
+};
+
+export const SECTION_KINDS: readonly SectionKind[] = SECTION_NAMES.map((name) => ({ name, ...KINDS[name] }));
+
+/** Every table whose rows belong to a resume: what a resume's copy copies. */
+export const RESUME_CONTENT_ENTITIES: readonly Type<SectionItem>[] = [...SECTION_KINDS.map((kind) => kind.entity), CustomSectionItem];

@@ -1,0 +1,127 @@
+import { findSkills, JobRequirements, keywordsOf, Seniority } from './job-requirements';
+
+/** A resume item as tailoring sees it: its text, and dates to tell recent from old. */
+export interface TailorableItem {
+  id: string;
+  text: string;
+  startDate?: string | Date | null;
+  endDate?: string | Date | null;
+  isCurrent?: boolean | null;
+}
+
+export const TAILORED_SECTIONS = ['experiences', 'projects', 'skills'] as const;
+export type TailoredSection = (typeof TAILORED_SECTIONS)[number];
+
+export type TailorableResume = Record<TailoredSection | 'summaries', TailorableItem[]>;
+
+export interface TailoringReport {
+  /** Job skills the resume shows. */
+  matched: string[];
+  /** Job skills the resume does not mention anywhere. */
+  missing: string[];
+  seniority: Seniority | null;
+  minYears: number | null;
+  /** How well the visible resume, in its order, covers the job (0–100), before and after tailoring. */
+  scoreBefore: number;
+  scoreAfter: number;
+}
+
+export interface TailoringPlan {
+  itemOrder: Record<TailoredSection, string[]>;
+  hiddenItems: Record<TailoredSection, string[]>;
+  selectedSummaryId: string | null;
+  report: TailoringReport;
+}
+
+/** How many items of a section always stay visible, so tailoring never strips a resume bare. */
+const KEEP_VISIBLE: Record<TailoredSection, number> = { experiences: 3, projects: 2, skills: 8 };
+/** The most recent experiences are never hidden, however unrelated. */
+const ALWAYS_KEEP_RECENT_EXPERIENCES = 2;
+/** Items in the first places of a section are what a reader sees; coverage there counts fully. */
+const PROMINENT_PLACES = 3;
+
+export function relevance(item: TailorableItem, requirements: JobRequirements): { score: number; skills: string[] } {
+  const skills = [...findSkills(item.text).keys()].filter((skill) => requirements.skills.includes(skill));
+  const jobKeywords = new Set(requirements.keywords);
+  const itemKeywords = keywordsOf(item.text);
+  const shared = itemKeywords.filter((word) => jobKeywords.has(word)).length;
+  return { score: skills.length + shared / Math.sqrt(itemKeywords.length + 1), skills };
+}
+
+/** Orders, hides and selects items of a resume for one job; pure, so it is tested without the queue or database. */
+export function planTailoring(resume: TailorableResume, requirements: JobRequirements): TailoringPlan {
+  const itemOrder = {} as Record<TailoredSection, string[]>;
+  const hiddenItems = {} as Record<TailoredSection, string[]>;
+  for (const section of TAILORED_SECTIONS) {
+    const scored = resume[section].map((item, index) => ({ item, index, score: relevance(item, requirements).score }));
+    const ranked = [...scored].sort((a, b) => b.score - a.score || recency(b.item) - recency(a.item) || a.index - b.index);
+    itemOrder[section] = ranked.map(({ item }) => item.id);
+    const protectedIds = new Set(ranked.slice(0, KEEP_VISIBLE[section]).map(({ item }) => item.id));
+    if (section === 'experiences') {
+      [...resume.experiences]
+        .sort((a, b) => recency(b) - recency(a))
+        .slice(0, ALWAYS_KEEP_RECENT_EXPERIENCES)
+        .forEach((item) => protectedIds.add(item.id));
+    }
+    const best = ranked[0]?.score ?? 0;
+    hiddenItems[section] = ranked
+      .filter(({ item, score }) => !protectedIds.has(item.id) && (score === 0 || score < best * 0.1))
+      .map(({ item }) => item.id);
+  }
+  const bestSummary = resume.summaries
+    .map((item) => ({ item, score: relevance(item, requirements).score }))
+    .sort((a, b) => b.score - a.score)[0];
+
+  const untailored = {
+    itemOrder: Object.fromEntries(TAILORED_SECTIONS.map((section) => [section, resume[section].map((item) => item.id)])),
+    hiddenItems: {},
+  } as Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>;
+  const coveredAnywhere = new Set(
+    [...TAILORED_SECTIONS, 'summaries' as const].flatMap((section) => resume[section].flatMap((item) => relevance(item, requirements).skills)),
+  );
+  return {
+    itemOrder,
+    hiddenItems,
+    selectedSummaryId: bestSummary?.item.id ?? null,
+    report: {
+      matched: requirements.skills.filter((skill) => coveredAnywhere.has(skill)),
+      missing: requirements.skills.filter((skill) => !coveredAnywhere.has(skill)),
+      seniority: requirements.seniority,
+      minYears: requirements.minYears,
+      scoreBefore: coverageScore(resume, requirements, untailored),
+      scoreAfter: coverageScore(resume, requirements, { itemOrder, hiddenItems }),
+    },
+  };
+}
+
+/**
+ * How well a resume as shown covers the job's skills: a skill counts fully when a visible item among the first
+ * places of its section shows it, half when it appears further down, not at all when hidden or absent.
+ */
+export function coverageScore(
+  resume: TailorableResume,
+  requirements: JobRequirements,
+  shown: Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>,
+): number {
+  if (requirements.skills.length === 0) return 100;
+  const credit = new Map<string, number>();
+  for (const section of TAILORED_SECTIONS) {
+    const byId = new Map(resume[section].map((item) => [item.id, item]));
+    const hidden = new Set(shown.hiddenItems[section] ?? []);
+    const visible = (shown.itemOrder[section] ?? []).filter((id) => !hidden.has(id) && byId.has(id));
+    visible.forEach((id, place) => {
+      const weight = place < PROMINENT_PLACES ? 1 : 0.5;
+      for (const skill of relevance(byId.get(id) as TailorableItem, requirements).skills) {
+        credit.set(skill, Math.max(credit.get(skill) ?? 0, weight));
+      }
+    });
+  }
+  const total = requirements.skills.reduce((sum, skill) => sum + (credit.get(skill) ?? 0), 0);
+  return Math.round((total / requirements.skills.length) * 100);
+}
+
+function recency(item: TailorableItem): number {
+  if (item.isCurrent) return Number.MAX_SAFE_INTEGER;
+  const date = item.endDate ?? item.startDate;
+  return date ? new Date(date).getTime() || 0 : 0;
+}

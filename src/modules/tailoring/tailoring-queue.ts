@@ -1,0 +1,83 @@
+import { BullModule, InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger, Module } from '@nestjs/common';
+import type { Queue } from 'bull';
+import { InjectConfig } from '../../config/config.module';
+import type { AppConfig } from '../../config/configuration';
+
+export const TAILORING_QUEUE = 'tailoring';
+
+export interface TailoringJob {
+  applicationId: string;
+}
+
+/** How long an enqueue may wait for Redis before the sweep is left to do it. */
+const ENQUEUE_TIMEOUT_MS = 1_000;
+
+/**
+ * Puts applications on the tailoring queue. The job id is the application id, so an application has at most one
+ * job however often it is enqueued (by the create and by the sweep).
+ */
+@Injectable()
+export class TailoringQueue {
+  private readonly log = new Logger(TailoringQueue.name);
+
+  constructor(
+    @InjectQueue(TAILORING_QUEUE) private readonly queue: Queue<TailoringJob>,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /** Enqueues, or reports false when Redis does not answer in time; the application then waits for the sweep. */
+  async enqueue(applicationId: string): Promise<boolean> {
+    const options = {
+      jobId: applicationId,
+      attempts: this.config.tailoring.attempts,
+      backoff: { type: 'exponential', delay: this.config.tailoring.retryDelayMs },
+      removeOnComplete: true,
+      removeOnFail: 100,
+    };
+    try {
+      await withTimeout(this.queue.add({ applicationId }, options), ENQUEUE_TIMEOUT_MS);
+      return true;
+    } catch (error) {
+      this.log.warn({ err: error, applicationId }, 'Could not enqueue tailoring; the sweep will retry');
+      return false;
+    }
+  }
+
+  /** Whether Redis takes jobs right now: autoPrepare refuses to start (503) rather than create work it cannot queue. */
+  async isAvailable(): Promise<boolean> {
+    const client = this.queue.client;
+    if (client.status !== 'ready') return false;
+    return withTimeout(client.ping(), ENQUEUE_TIMEOUT_MS).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Whether the application has a job that will still run (waiting, delayed, active or being retried). */
+  async hasPendingJob(applicationId: string): Promise<boolean> {
+    const job = await this.queue.getJob(applicationId);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') {
+      await job.remove();
+      return false;
+    }
+    return true;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+@Module({
+  imports: [BullModule.registerQueue({ name: TAILORING_QUEUE })],
+  providers: [TailoringQueue],
+  exports: [TailoringQueue, BullModule],
+})
+export class TailoringQueueModule {}

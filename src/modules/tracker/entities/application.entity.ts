@@ -1,0 +1,80 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { JobListing } from '../../jobs/entities/job-listing.entity';
+import { Resume } from '../../resumes/entities/resume.entity';
+import { OwnedRecord } from '../../../database/owned-record.entity';
+import type { SalaryPeriod } from '../../../common/validation/salary-period';
+import type { ApplicationSource, ApplicationStatus } from '../application-status';
+import type { TailoringReport } from '../../tailoring/tailoring-plan';
+
+/** A tracked job application. `isArchived` is derived from `status` and never stored. */
+@Entity('applications')
+@Index('applications_account_job_url', ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
+@Index('applications_account_created', ['accountId', 'createdAt', 'id'])
+export class Application extends OwnedRecord {
+  @Column('text')
+  jobTitle: string;
+
+  @Column('text')
+  company: string;
+
+  @Column({ type: 'text', nullable: true })
+  location: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  jobUrl: string | null;
+
+  /** The normalized jobUrl that duplicate detection compares (see job-url.ts). */
+  @Column({ type: 'text', nullable: true })
+  jobUrlKey: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  jobDescription: string | null;
+
+  @Column('text')
+  status: ApplicationStatus;
+
+  @Column({ type: 'text', default: 'Other' })
+  source: ApplicationSource;
+
+  @Column({ type: 'smallint', nullable: true })
+  priority: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  salaryMin: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  salaryMax: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  salaryPeriod: SalaryPeriod | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  appliedDate: Date | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  cvId: string | null;
+
+  /** What autoPrepare's tailoring matched, missed and achieved; null until it has run. */
+  @Column({ type: 'jsonb', nullable: true })
+  tailoringReport: TailoringReport | null;
+
+  /** Deleting the resume unlinks it from the application. */
+  @ManyToOne(() => Resume, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'cv_id' })
+  cv?: Resume;
+
+  /** The job-search listing the application was created from; deleting the listing unlinks it. */
+  @Column({ type: 'uuid', nullable: true })
+  jobListingId: string | null;
+
+  /** Where the listing was published (e.g. "LinkedIn"), copied from it: it stays when the listing goes. */
+  @Column({ type: 'text', nullable: true })
+  publisher: string | null;
+
+  @ManyToOne(() => JobListing, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'job_listing_id' })
+  jobListing?: JobListing;
+}

@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
+import { Contact } from '../../contacts/entities/contact.entity';
+import { ApplicationRecord } from './application-record.entity';
+
+/** Kinds of interview (decisions.md). */
+export const INTERVIEW_TYPES = ['phone', 'video', 'onsite', 'technical', 'behavioral', 'panel', 'take_home', 'final', 'other'] as const;
+export type InterviewType = (typeof INTERVIEW_TYPES)[number];
+
+/** A scheduled interview of an application. */
+@Entity('interviews')
+@Index('interviews_application_date', ['applicationId', 'date'])
+export class Interview extends ApplicationRecord {
+  @Column('smallint')
+  round: number;
+
+  @Column('text')
+  type: InterviewType;
+
+  @Column('timestamptz')
+  date: Date;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  /** Indexed so that deleting a contact finds the interviews to unlink without a scan. */
+  @Index()
+  @Column({ type: 'uuid', nullable: true })
+  contactId: string | null;
+
+  /** Deleting the contact keeps the interview, without a contact. */
+  @ManyToOne(() => Contact, { onDelete: 'SET NULL' })
+  @JoinColumn()
+  contact?: Contact | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,113 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiCaller, Caller } from '../../common/auth/api-caller';
+import { Scopes } from '../../common/auth/auth.decorators';
+import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { IdParam } from '../../common/http/id-param';
+import { ApiListResponse } from '../../common/http/paging';
+import { SuccessResponse } from '../../common/http/responses.dto';
+import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
+import {
+  ApplicationDetailResponse,
+  ApplicationSummary,
+  CreateApplicationDto,
+  CreateApplicationResponse,
+  ListApplicationsQuery,
+  UpdateApplicationDto,
+  UpdatedApplication,
+} from './dto/application.dto';
+import { TrackerService } from './tracker.service';
+
+@ApiTags('Tracker')
+@ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
+@Controller('v1/tracker/applications')
+export class TrackerController {
+  constructor(private readonly tracker: TrackerService) {}
+
+  @Post()
+  @Scopes('tracker:write')
+  @RateLimit(DEFAULT_LIMITS.create)
+  @ApiOperation({
+    summary: 'Track a job application',
+    description:
+      'Creates an application in `watchlist`. When an application with the same (normalized) `jobUrl` exists, ' +
+      'nothing is created and that one is answered with `existing: true` and status 200.',
+  })
+  @ApiCreatedResponse({
+    description: 'Created',
+    type: CreateApplicationResponse,
+    example: { success: true, applicationId: '0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10', existing: false, autoPrepare: false },
+  })
+  @ApiOkResponse({
+    description: 'An application with this jobUrl already exists; nothing was created',
+    type: CreateApplicationResponse,
+    example: { success: true, applicationId: '0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10', existing: true },
+  })
+  @ApiForbiddenResponse({ description: '`PLAN_REQUIRED`: autoPrepare without the Plus plan and auto-prepare feature', type: CodedErrorBody })
+  @ApiServiceUnavailableResponse({ description: '`QUEUE_UNAVAILABLE`: autoPrepare while its queue cannot take work; nothing was created', type: CodedErrorBody })
+  async create(
+    @Caller() caller: ApiCaller,
+    @Body() body: CreateApplicationDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreateApplicationResponse> {
+    const result = await this.tracker.create(caller, body);
+    response.status(result.existing ? HttpStatus.OK : HttpStatus.CREATED);
+    return result;
+  }
+
+  @Get()
+  @Scopes('tracker:read')
+  @RateLimit(DEFAULT_LIMITS.list)
+  @ApiOperation({ summary: 'List applications', description: 'Newest first. Filter by `status`, or by `archived` bucket.' })
+  @ApiListResponse(ApplicationSummary)
+  list(@Caller() caller: ApiCaller, @Query() query: ListApplicationsQuery) {
+    return this.tracker.list(caller, query);
+  }
+
+  @Get(':id')
+  @Scopes('tracker:read')
+  @RateLimit(60)
+  @ApiOperation({ summary: 'Read an application', description: 'With its job description, the 20 latest timeline entries and its interviews.' })
+  @ApiOkResponse({ type: ApplicationDetailResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ApplicationDetailResponse> {
+    return { data: await this.tracker.get(caller, id) };
+  }
+
+  @Patch(':id')
+  @Scopes('tracker:write')
+  @RateLimit(DEFAULT_LIMITS.update)
+  @ApiOperation({ summary: 'Update an application', description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.' })
+  @ApiOkResponse({ type: UpdatedApplication })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  update(
+    @Caller() caller: ApiCaller,
+    @IdParam() id: string,
+    @Body(RequireAnyFieldPipe) body: UpdateApplicationDto,
+  ): Promise<UpdatedApplication> {
+    return this.tracker.update(caller, id, body);
+  }
+
+  @Delete(':id')
+  @Scopes('tracker:write')
+  @RateLimit(DEFAULT_LIMITS.delete)
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Delete an application', description: 'Permanent; its timeline goes with it. A linked resume is kept.' })
+  @ApiOkResponse({ type: SuccessResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
+    await this.tracker.remove(caller, id);
+    return { success: true };
+  }
+}

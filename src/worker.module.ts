@@ -1,0 +1,17 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggingModule } from './common/logging/logging.module';
+import { MetricsModule } from './common/metrics/metrics.module';
+import { QueueModule } from './common/queue/queue.module';
+import { RedisModule } from './common/redis/redis.module';
+import { ConfigModule } from './config/config.module';
+import type { AppConfig } from './config/configuration';
+import { DatabaseModule } from './database/database.module';
+import { TailoringModule } from './modules/tailoring/tailoring.module';
+
+/** A process that only tailors resumes (`npm run start:worker`), for running the queue apart from the API. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: WorkerModule, imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, DatabaseModule, RedisModule, QueueModule, TailoringModule] };
+  }
+}

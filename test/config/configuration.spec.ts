@@ -1,0 +1,31 @@
+import { loadConfig } from '@src/config/configuration';
+
+describe('loadConfig', () => {
+  it('applies the defaults of decisions.md', () => {
+    expect(loadConfig({})).toEqual({
+      app: { port: 3000, logLevel: 'info' },
+      database: { url: 'postgres://postgres@127.0.0.1:5432/career' },
+      redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:' },
+      limits: { rateLimitScale: 1 },
+      tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
+    });
+  });
+
+  it('reads and converts the environment', () => {
+    const config = loadConfig({ PORT: '8080', RATE_LIMIT_SCALE: '50', DATABASE_URL: 'postgresql://u@db:5432/x', LOG_LEVEL: 'warn' });
+    expect(config.app).toEqual({ port: 8080, logLevel: 'warn' });
+    expect(config.limits.rateLimitScale).toBe(50);
+    expect(config.database.url).toBe('postgresql://u@db:5432/x');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer'],
+    [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be positive'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

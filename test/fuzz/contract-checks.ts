@@ -1,0 +1,54 @@
+import { describeErrors, documentedResponse, Operation, Schemas } from './openapi';
+import { isPlainObject } from './values';
+
+/**
+ * What is wrong with a 4xx answer, per the error shapes of decisions.md ("Requests and errors"); undefined when
+ * nothing is. An operation that documents a shape of its own for that status (MCP's JSON-RPC errors) may answer it.
+ */
+export function errorProblem(operation: Operation, status: number, body: unknown, headers: Headers, schemas: Schemas): string | undefined {
+  const problem = decisionsShapeProblem(status, body, headers);
+  if (!problem) return undefined;
+  const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
+  return schema && schemas.validator(schema)(body) ? undefined : problem;
+}
+
+function decisionsShapeProblem(status: number, body: unknown, headers: Headers): string | undefined {
+  if (!isPlainObject(body) || typeof body.error !== 'string' || body.error === '') return 'the body is not {error: string}';
+  if ('code' in body && typeof body.code !== 'string') return '`code` is not a string';
+  switch (status) {
+    case 400:
+      return body.error === 'Validation failed' ? detailsProblem(body.details) : undefined;
+    case 403:
+      return typeof body.requiredScope === 'string' || body.requiresUpgrade === true || typeof body.code === 'string'
+        ? undefined
+        : 'a 403 names neither requiredScope, requiresUpgrade nor a code';
+    case 409:
+      return typeof body.existingId === 'string' || typeof body.code === 'string' ? undefined : 'a 409 has neither existingId nor a code';
+    case 429: {
+      if (body.error !== 'Too many requests' || !Number.isInteger(body.retryAfter)) return 'a 429 is not {error: "Too many requests", retryAfter: <seconds>}';
+      return headers.get('retry-after') === String(body.retryAfter) ? undefined : `Retry-After ${headers.get('retry-after')} differs from retryAfter ${body.retryAfter}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function detailsProblem(details: unknown): string | undefined {
+  if (!isPlainObject(details) || Object.keys(details).length === 0) return '"Validation failed" without details';
+  const bad = Object.entries(details).find(([, messages]) => !Array.isArray(messages) || messages.length === 0 || messages.some((message) => typeof message !== 'string'));
+  return bad ? `details.${bad[0]} is not a list of messages` : undefined;
+}
+
+/** What is wrong with a 2xx answer against the documented response; undefined when nothing is. */
+export function successProblem(operation: Operation, status: number, contentType: string, body: unknown, schemas: Schemas): string | undefined {
+  const documented = operation.responses[String(status)];
+  if (!documented) return `${status} is not a documented response (documented: ${Object.keys(operation.responses).join(', ')})`;
+  const content = documented.content ?? {};
+  const mediaType = contentType.split(';')[0].trim();
+  if (Object.keys(content).length === 0) return undefined;
+  if (!content[mediaType]) return `Content-Type ${contentType || '(none)'} is not documented (documented: ${Object.keys(content).join(', ')})`;
+  const schema = content[mediaType].schema;
+  if (!schema || !mediaType.includes('json')) return undefined;
+  const validate = schemas.validator(schema);
+  return validate(body) ? undefined : `the body does not match the documented schema: ${describeErrors(validate)}`;
+}

@@ -1,0 +1,53 @@
+import { SCOPES } from '@src/common/auth/scopes';
+import { FEATURES } from '@src/modules/accounts/entities/account.entity';
+import { ApiClient } from '../setup/api-client';
+import { createAccount } from '../setup/factories';
+import { startTestApp, TestApp } from '../setup/test-app';
+import { ContractFuzzer } from './contract-fuzzer';
+
+/**
+ * `npm test` sends a small budget so that the suite stays quick; `npm run test:fuzz` sends a large one. A run is
+ * repeated with the seed it prints: `FUZZ_SEED=<seed> npm run test:fuzz` (add FUZZ_CONCURRENCY=1 for the same order
+ * of requests too; only the ids the service makes differ). A failure prints the request that showed it.
+ */
+const BUDGET = Number(process.env.FUZZ_BUDGET ?? 3_000);
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
+
+describe('the contract of the OpenAPI document, fuzzed', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    // Limits scaled far up so that they do not hide everything else; a 429 is still checked for its shape.
+    testApp = await startTestApp({ RATE_LIMIT_SCALE: '1000' });
+  });
+  afterAll(() => testApp.close());
+
+  it(
+    `answers ${BUDGET} generated and mutated requests without a 5xx, in the documented shapes (seed ${SEED})`,
+    async () => {
+      const narrowScope = SCOPES[0];
+      const [owner, other, free, narrow] = await Promise.all([
+        createAccount(testApp.app, testApp.baseUrl, { features: [...FEATURES] }),
+        createAccount(testApp.app, testApp.baseUrl, { features: [...FEATURES] }),
+        createAccount(testApp.app, testApp.baseUrl, { plan: 'free' }),
+        createAccount(testApp.app, testApp.baseUrl, { scopes: [narrowScope] }),
+      ]);
+      const document = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
+      const fuzzer = new ContractFuzzer({
+        baseUrl: testApp.baseUrl,
+        document,
+        seed: SEED,
+        budget: BUDGET,
+        concurrency: CONCURRENCY,
+        keys: { owner: owner.key, other: other.key, free: free.key, narrow: narrow.key },
+        narrowScope,
+      });
+      const started = performance.now();
+      await fuzzer.run();
+      console.log(fuzzer.report((performance.now() - started) / 1000));
+      expect(fuzzer.failureSummary()).toEqual([]);
+    },
+    120_000 + BUDGET * 20,
+  );
+});

@@ -1,0 +1,77 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ApiClient } from './setup/api-client';
+import { testRunEnvironment } from './setup/test-environment';
+
+const DIST = join(__dirname, '..', 'dist');
+
+/** The service as `npm start` runs it: its own process, real logs on stdout, real signals. */
+describe('the service process', () => {
+  let service: ChildProcess;
+  let output = '';
+  let baseUrl: string;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    const { databaseUrl, redisPrefix } = testRunEnvironment();
+    const port = await freePort();
+    env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, PORT: String(port), LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '100' };
+    service = spawn('node', [join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    service.stdout?.on('data', (chunk) => (output += chunk));
+    service.stderr?.on('data', (chunk) => (output += chunk));
+    baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntil(async () => (await fetch(`${baseUrl}/health`).catch(() => undefined))?.status === 200);
+  });
+  afterAll(() => service.kill('SIGKILL'));
+
+  const cli = (...args: string[]) => JSON.parse(execFileSync('node', [join(DIST, 'cli', 'main.js'), ...args], { env }).toString());
+
+  it('logs JSON lines with request id, account and key, and never the Authorization header', async () => {
+    const account = cli('account:create', '--email', `logs-${Date.now()}@test.example`, '--plan', 'plus');
+    const { id: keyId, key } = cli('key:create', '--account', account.id, '--name', 'logs', '--scopes', 'tracker:read');
+    const response = await new ApiClient(baseUrl, key).request('GET', '/v1/tracker/applications', undefined, { 'x-request-id': 'log-check-1' });
+    expect(response.status).toBe(200);
+
+    await waitUntil(async () => output.includes('log-check-1'));
+    const lines = output.trim().split('\n').map((line) => JSON.parse(line));
+    const entry = lines.find((line) => line.req?.id === 'log-check-1');
+    expect(entry).toMatchObject({ accountId: account.id, keyId, req: { method: 'GET', url: '/v1/tracker/applications' }, res: { statusCode: 200 } });
+    expect(output).not.toContain(key);
+    expect(output).not.toContain(key.slice(4, 20));
+    expect(output.toLowerCase()).not.toContain('authorization');
+  });
+
+  it('finishes in-flight requests on SIGTERM, then exits', async () => {
+    const account = cli('account:create', '--email', `term-${Date.now()}@test.example`, '--plan', 'plus');
+    const { key } = cli('key:create', '--account', account.id, '--name', 'term', '--scopes', 'tracker:read');
+    const api = new ApiClient(baseUrl, key);
+    const inFlight = Array.from({ length: 40 }, () => api.get('/v1/tracker/applications').then((response) => response.status));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const exited = new Promise<number | null>((resolve) => service.once('exit', (code) => resolve(code)));
+    service.kill('SIGTERM');
+    const statuses = await Promise.all(inFlight.map((request) => request.catch(() => 'refused')));
+    // Requests the server had accepted complete; none is cut off with a 5xx.
+    expect(statuses.filter((status) => typeof status === 'number' && status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+    await exited;
+    expect(service.exitCode !== null || service.signalCode === 'SIGTERM').toBe(true);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,392 @@
+import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
+import type { ApiClient } from '../../setup/api-client';
+import { createAccount, TestAccount } from '../../setup/factories';
+import { startTestApp, TestApp } from '../../setup/test-app';
+import { KnownListing, ListingSet, listingRecord } from './listing-fixtures';
+
+const SEARCH = '/v1/jobs/search';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const LISTINGS = 3000;
+
+type Predicate = (listing: KnownListing, now: number) => boolean;
+
+/** Every page of a search, through the cursor. */
+async function searchAll(api: ApiClient, body: Record<string, unknown>) {
+  const ids: string[] = [];
+  const postedAt: string[] = [];
+  const totals = new Set<number>();
+  let cursor: string | undefined;
+  do {
+    const response = await api.post(SEARCH, { ...body, limit: 100, ...(cursor ? { cursor } : {}) });
+    expect(response.status).toBe(200);
+    expect(response.body.count).toBe(response.body.data.length);
+    ids.push(...response.body.data.map((listing: { id: string }) => listing.id));
+    postedAt.push(...response.body.data.map((listing: { postedAt: string }) => listing.postedAt));
+    totals.add(response.body.total);
+    expect(response.body.hasMore).toBe(response.body.nextCursor !== null);
+    cursor = response.body.nextCursor ?? undefined;
+  } while (cursor);
+  return { ids, postedAt, totals: [...totals] };
+}
+
+describe('POST /v1/jobs/search', () => {
+  let testApp: TestApp;
+  let user: TestAccount;
+  let set: ListingSet;
+  let asOf: Date;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    user = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['jobs:search', 'tracker:read', 'tracker:write'] });
+    set = new ListingSet(testApp.app);
+    // Half an hour before now, so that "posted within the last N days" never falls within seconds of a listing.
+    asOf = new Date(Date.now() - HOUR_MS / 2);
+    await set.generate(LISTINGS, 'e2e-search', asOf);
+  }, 120_000);
+  afterAll(() => testApp.close());
+
+  const mine = () => ({ sources: set.sources });
+  const expected = (predicate: Predicate) => {
+    const now = Date.now();
+    return set.listings.filter((listing) => predicate(listing, now));
+  };
+  const high = ({ row }: KnownListing) => row.annualSalaryMax ?? row.annualSalaryMin;
+  const low = ({ row }: KnownListing) => row.annualSalaryMin ?? row.annualSalaryMax;
+  const text = ({ record }: KnownListing) => `${record.title} ${record.company} ${record.description}`;
+
+  const FILTERS: [string, Record<string, unknown>, Predicate][] = [
+    ['location "Austin, TX"', { location: 'Austin, TX' }, ({ record }) => record.city === 'Austin' && record.state === 'TX'],
+    ['location "Germany" (a country name)', { location: 'Germany' }, ({ record }) => record.country === 'DE'],
+    ['location "Remote, US"', { location: 'Remote, US' }, ({ row }) => row.isRemote && row.country === 'US'],
+    ['country "US"', { country: 'US' }, ({ record }) => record.country === 'US'],
+    ['country "United Kingdom"', { country: 'United Kingdom' }, ({ record }) => record.country === 'GB'],
+    ['remote true', { remote: true }, ({ row }) => row.isRemote],
+    ['remote false', { remote: false }, ({ row }) => !row.isRemote],
+    ['workArrangement hybrid', { workArrangement: 'hybrid' }, ({ row }) => row.workArrangement === 'hybrid'],
+    ['workArrangements remote, onsite', { workArrangements: ['remote', 'onsite'] }, ({ row }) => row.workArrangement !== 'hybrid'],
+    ['employmentType CONTRACTOR', { employmentType: 'CONTRACTOR' }, ({ row }) => row.employmentType === 'CONTRACTOR'],
+    ['employmentTypes PARTTIME, TEMPORARY', { employmentTypes: ['PARTTIME', 'TEMPORARY'] }, ({ row }) => ['PARTTIME', 'TEMPORARY'].includes(row.employmentType)],
+    ['datePosted week', { datePosted: 'week' }, ({ row }, now) => row.postedAt.getTime() >= now - 7 * DAY_MS],
+    ['datePosted today', { datePosted: 'today' }, ({ row }, now) => row.postedAt.getTime() >= now - DAY_MS],
+    ['datePosted 3days', { datePosted: '3days' }, ({ row }, now) => row.postedAt.getTime() >= now - 3 * DAY_MS],
+    ['salaryMin 100000 (annualized)', { salaryMin: 100_000 }, (listing) => (high(listing) ?? -1) >= 100_000],
+    // A fraction answered 500 before (found by the contract fuzzer): the column is integer.
+    ['salaryMin 99999.5', { salaryMin: 99_999.5 }, (listing) => (high(listing) ?? -1) >= 99_999.5],
+    [
+      'salaryRanges 50k-100k, 200k+',
+      { salaryRanges: ['50k-100k', '200k+'] },
+      (listing) => {
+        const [min, max] = [low(listing), high(listing)];
+        if (min === null || max === null) return false;
+        const band = SALARY_RANGES['50k-100k'];
+        return (max >= band.min && min < band.max) || max >= SALARY_RANGES['200k+'].min;
+      },
+    ],
+    ['requireSalary', { requireSalary: true }, (listing) => low(listing) !== null],
+    ['visaSponsorship true', { visaSponsorship: true }, ({ row }) => row.visaSponsorship],
+    ['visaSponsorship false', { visaSponsorship: false }, ({ row }) => !row.visaSponsorship],
+    ['securityClearance true', { securityClearance: true }, ({ row }) => row.securityClearance],
+    ['securityClearance false', { securityClearance: false }, ({ row }) => !row.securityClearance],
+    ['directApplyOnly', { directApplyOnly: true }, ({ record }) => record.applyIsDirect === true && !!record.applyLink],
+    [
+      'excludeGhostJobs (seen > 60 days, republished 3+ times, or no way to apply)',
+      { excludeGhostJobs: true },
+      ({ row }, now) => row.firstSeenAt.getTime() >= now - 60 * DAY_MS && row.republishCount < 3 && row.applyLink !== null,
+    ],
+    ['includeCompanies (any spelling)', { includeCompanies: ['CEDAR HEALTH', 'atlas labs, inc.'] }, ({ row }) => ['cedar health', 'atlas labs'].includes(row.companyNormalized)],
+    ['excludeCompanies', { excludeCompanies: ['Cedar Health'] }, ({ row }) => row.companyNormalized !== 'cedar health'],
+    ['includeTitles', { includeTitles: ['data', 'Product Manager'] }, ({ row }) => row.titleNormalized.includes('data') || row.titleNormalized.includes('product manager')],
+    ['excludeTitles', { excludeTitles: ['senior', 'Sr.'] }, ({ row }) => !row.titleNormalized.includes('senior') && !row.titleNormalized.includes('sr')],
+    ['jobLevels lead, executive', { jobLevels: ['lead', 'executive'] }, ({ row }) => ['lead', 'executive'].includes(row.jobLevel)],
+    ['experienceMin 5', { experienceMin: 5 }, ({ row }) => row.experienceYears !== null && row.experienceYears >= 5],
+    ['experienceMax 2', { experienceMax: 2 }, ({ row }) => row.experienceYears !== null && row.experienceYears <= 2],
+    ['languages de, fr', { languages: ['de', 'fr'] }, ({ row }) => ['de', 'fr'].includes(row.language)],
+    ['benefits dental_coverage and stock_options', { benefits: ['dental_coverage', 'stock_options'] }, ({ row }) => ['dental_coverage', 'stock_options'].every((key) => row.benefitKeys.includes(key as never))],
+    ['includeKeywords Figma', { includeKeywords: ['Figma'] }, (listing) => /\bfigma\b/i.test(text(listing))],
+    ['includeKeywords "user research" (a phrase) and SQL', { includeKeywords: ['user research', 'SQL'] }, (listing) => /\buser research\b/i.test(text(listing)) && /\bsql\b/i.test(text(listing))],
+    ['excludeKeywords Kubernetes', { excludeKeywords: ['Kubernetes'] }, (listing) => !/\bkubernetes\b/i.test(text(listing))],
+    [
+      'remote, FULLTIME, salaryMin 80000, senior',
+      { remote: true, employmentTypes: ['FULLTIME'], salaryMin: 80_000, jobLevels: ['senior'] },
+      (listing) => listing.row.isRemote && listing.row.employmentType === 'FULLTIME' && (high(listing) ?? -1) >= 80_000 && listing.row.jobLevel === 'senior',
+    ],
+    [
+      'country US, posted this month, no ghost jobs, with health insurance',
+      { country: 'US', datePosted: 'month', excludeGhostJobs: true, benefits: ['health_insurance'] },
+      ({ row }, now) =>
+        row.country === 'US' &&
+        row.postedAt.getTime() >= now - 30 * DAY_MS &&
+        row.firstSeenAt.getTime() >= now - 60 * DAY_MS &&
+        row.republishCount < 3 &&
+        row.applyLink !== null &&
+        row.benefitKeys.includes('health_insurance'),
+    ],
+    [
+      'keyword SQL in English, at most 4 years, hybrid or remote',
+      { includeKeywords: ['SQL'], languages: ['en'], experienceMax: 4, workArrangements: ['hybrid', 'remote'] },
+      (listing) => /\bsql\b/i.test(text(listing)) && listing.row.language === 'en' && listing.row.experienceYears !== null && listing.row.experienceYears <= 4 && listing.row.workArrangement !== 'onsite',
+    ],
+  ];
+
+  it.each(FILTERS)('filters by %s: every match once, newest first, exact total', async (_name, filter, predicate) => {
+    const want = expected(predicate);
+    const result = await searchAll(user.api, { ...filter, ...mine() });
+    expect(want.length).toBeGreaterThan(0);
+    expect(new Set(result.ids).size).toBe(result.ids.length);
+    expect(new Set(result.ids)).toEqual(new Set(want.map((listing) => listing.id)));
+    expect(result.totals).toEqual([want.length]);
+    const times = result.postedAt.map((date) => new Date(date).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('filters by source', async () => {
+    const source = set.sources[0];
+    const result = await searchAll(user.api, { sources: [source] });
+    expect(new Set(result.ids)).toEqual(new Set(set.listings.filter((listing) => listing.record.source === source).map((listing) => listing.id)));
+  });
+
+  it('answers no listing, not a 500, for a salaryMin beyond any salary (found by the contract fuzzer)', async () => {
+    const response = await user.api.post('/v1/jobs/search', { salaryMin: 1e20, ...mine() });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: [], count: 0, total: 0, hasMore: false });
+  });
+
+  it('answers the listing fields of the spec', async () => {
+    const response = await user.api.post(SEARCH, { ...mine(), limit: 1 });
+    expect(response.body).toEqual({ data: [expect.any(Object)], count: 1, total: LISTINGS, hasMore: true, nextCursor: expect.any(String) });
+    const [listing] = response.body.data;
+    expect(Object.keys(listing).sort()).toEqual(
+      [
+        'id', 'title', 'company', 'companyLogo', 'companyWebsite', 'location', 'city', 'state', 'country', 'isRemote', 'employmentType',
+        'applyLink', 'applyIsDirect', 'publisher', 'description', 'highlights', 'benefits', 'salaryMin', 'salaryMax', 'salaryPeriod',
+        'postedAt', 'firstSeenAt', 'republishCount', 'source',
+      ].sort(),
+    );
+    const known = set.listings.find((candidate) => candidate.id === listing.id) as KnownListing;
+    expect(listing).toMatchObject({
+      title: known.record.title,
+      company: known.record.company,
+      description: known.record.description,
+      highlights: known.record.highlights,
+      benefits: known.record.benefits,
+      postedAt: known.record.postedAt,
+      republishCount: known.record.republishCount,
+    });
+  });
+
+  it('uses 20 as the default page size', async () => {
+    const response = await user.api.post(SEARCH, mine());
+    expect(response.body.count).toBe(20);
+  });
+
+  describe('relevance', () => {
+    let fixtures: Record<'companyMatch' | 'titleMatch' | 'olderTitleMatch' | 'descriptionMatch', KnownListing>;
+
+    beforeAll(async () => {
+      const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+      const [descriptionMatch, companyMatch, titleMatch, olderTitleMatch] = await set.add([
+        listingRecord(set.tag, { id: 'rank-1', title: 'Backend Engineer', description: 'You will integrate the Zyphrion payment rails.', postedAt: daysAgo(1) }),
+        listingRecord(set.tag, { id: 'rank-2', title: 'Data Engineer', company: 'Zyphrion Analytics', description: 'Pipelines and dashboards.', postedAt: daysAgo(2) }),
+        listingRecord(set.tag, { id: 'rank-3', title: 'Zyphrion Platform Engineer', description: 'Kubernetes and Go.', postedAt: daysAgo(10) }),
+        listingRecord(set.tag, { id: 'rank-4', title: 'Zyphrion Specialist', description: 'Support our engineers.', postedAt: daysAgo(20) }),
+      ]);
+      fixtures = { descriptionMatch, companyMatch, titleMatch, olderTitleMatch };
+    });
+
+    const ids = (response: { body: { data: { id: string }[] } }) => response.body.data.map((listing) => listing.id);
+
+    it('puts title and company matches above a newer description-only match, newest first within each', async () => {
+      const response = await user.api.post(SEARCH, { query: 'zyphrion', ...mine() });
+      expect(ids(response)).toEqual([fixtures.companyMatch.id, fixtures.titleMatch.id, fixtures.olderTitleMatch.id, fixtures.descriptionMatch.id]);
+      expect(response.body.total).toBe(4);
+    });
+
+    it('puts listings whose title and company hold all the words above those that need their description', async () => {
+      const response = await user.api.post(SEARCH, { query: 'zyphrion engineer', ...mine() });
+      // All words in title and company: the company match and the title match; the others need their description
+      // ("engineers", "Zyphrion payment rails").
+      expect(ids(response)).toEqual([fixtures.companyMatch.id, fixtures.titleMatch.id, fixtures.descriptionMatch.id, fixtures.olderTitleMatch.id]);
+    });
+
+    it('pages through tiers with the cursor without repeating or skipping', async () => {
+      const all = [];
+      let cursor: string | undefined;
+      do {
+        const response = await user.api.post(SEARCH, { query: 'zyphrion', ...mine(), limit: 1, ...(cursor ? { cursor } : {}) });
+        all.push(...ids(response));
+        cursor = response.body.nextCursor ?? undefined;
+      } while (cursor);
+      expect(all).toEqual([fixtures.companyMatch.id, fixtures.titleMatch.id, fixtures.olderTitleMatch.id, fixtures.descriptionMatch.id]);
+    });
+
+    it('finds a partial word as a prefix when the whole word matches nothing', async () => {
+      const response = await user.api.post(SEARCH, { query: 'zyphr', ...mine() });
+      expect(new Set(ids(response))).toEqual(new Set(Object.values(fixtures).map((listing) => listing.id)));
+    });
+
+    it('finds a misspelled title when neither the word nor its prefix matches', async () => {
+      const response = await user.api.post(SEARCH, { query: 'zyphrionn specialist', ...mine() });
+      expect(ids(response)).toEqual([fixtures.olderTitleMatch.id]);
+    });
+
+    it('answers an empty page for a word that matches nothing', async () => {
+      const response = await user.api.post(SEARCH, { query: 'qwxzvbnmk', ...mine() });
+      expect(response.body).toEqual({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });
+    });
+
+    it('understands web-search syntax: quoted phrases and excluded words', async () => {
+      const phrase = await user.api.post(SEARCH, { query: '"zyphrion platform"', ...mine() });
+      expect(ids(phrase)).toEqual([fixtures.titleMatch.id]);
+      const excluded = await user.api.post(SEARCH, { query: 'zyphrion -kubernetes -dashboards', ...mine() });
+      expect(ids(excluded)).toEqual([fixtures.olderTitleMatch.id, fixtures.descriptionMatch.id]);
+    });
+  });
+
+  it('keeps pages stable while listings are added: nothing repeated, nothing skipped', async () => {
+    const body = { ...mine(), remote: false, limit: 50 };
+    const before = set.listings.filter((listing) => !listing.row.isRemote).map((listing) => listing.id);
+    const first = await user.api.post(SEARCH, body);
+    const seen: string[] = first.body.data.map((listing: { id: string }) => listing.id);
+    const boundary = new Date(first.body.data[first.body.data.length - 1].postedAt).getTime();
+    // New listings both newer than the first page and older than where it stopped, as a concurrent import would add.
+    const added = await set.add(
+      [1, 2, 3].flatMap((index) => [
+        listingRecord(set.tag, { id: `late-new-${index}`, postedAt: new Date(Date.now() - index * 1000).toISOString() }),
+        listingRecord(set.tag, { id: `late-old-${index}`, postedAt: new Date(boundary - index * 60_000).toISOString() }),
+      ]),
+    );
+    let cursor = first.body.nextCursor;
+    while (cursor) {
+      const page = await user.api.post(SEARCH, { ...body, cursor });
+      seen.push(...page.body.data.map((listing: { id: string }) => listing.id));
+      cursor = page.body.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(before));
+    const older = added.filter((listing) => listing.record.id.startsWith('late-old')).map((listing) => listing.id);
+    expect(seen).toEqual(expect.arrayContaining(older));
+  });
+
+  describe('bad input', () => {
+    it.each([
+      [{ employmentType: 'FULL_TIME' }, 'employmentType'],
+      [{ employmentTypes: ['FULLTIME', 'GIG'] }, 'employmentTypes'],
+      [{ workArrangement: 'office' }, 'workArrangement'],
+      [{ workArrangements: ['remote', 'moon'] }, 'workArrangements'],
+      [{ datePosted: 'year' }, 'datePosted'],
+      [{ jobLevels: ['junior'] }, 'jobLevels'],
+      [{ salaryRanges: ['100k-200k'] }, 'salaryRanges'],
+      [{ languages: ['english'] }, 'languages'],
+      [{ benefits: ['free_lunch'] }, 'benefits'],
+      [{ salaryMin: -1 }, 'salaryMin'],
+      [{ experienceMin: -2 }, 'experienceMin'],
+      [{ experienceMax: 1.5 }, 'experienceMax'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 101 }, 'limit'],
+      [{ remote: 'yes' }, 'remote'],
+      [{ includeCompanies: 'Acme' }, 'includeCompanies'],
+      [{ includeKeywords: [''] }, 'includeKeywords'],
+      [{ query: 42 }, 'query'],
+      [{ sort: 'salary' }, 'sort'],
+    ])('answers 400 for %j, naming %s', async (body, field) => {
+      const response = await user.api.post(SEARCH, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Validation failed', details: { [field]: [expect.any(String)] } });
+    });
+
+    it('lists the allowed values of an enumeration', async () => {
+      const response = await user.api.post(SEARCH, { employmentType: 'FULL_TIME' });
+      expect(response.body.details.employmentType).toEqual(['must be one of: FULLTIME, PARTTIME, CONTRACTOR, INTERN, TEMPORARY']);
+    });
+
+    it('answers 400 on cursor for a tampered cursor, and for a cursor of another search', async () => {
+      const first = await user.api.post(SEARCH, { ...mine(), limit: 5 });
+      const cursor: string = first.body.nextCursor;
+      const [payload, signature] = cursor.split('.');
+      const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      decoded.p.k[1] = '00000000-0000-4000-8000-000000000000';
+      const forged = `${Buffer.from(JSON.stringify(decoded)).toString('base64url')}.${signature}`;
+      for (const bad of [forged, `${cursor}x`, 'abc']) {
+        const response = await user.api.post(SEARCH, { ...mine(), cursor: bad });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ error: 'Validation failed', details: { cursor: ['is invalid or was tampered with'] } });
+      }
+      const otherSearch = await user.api.post(SEARCH, { ...mine(), remote: true, cursor });
+      expect(otherSearch.status).toBe(400);
+      expect(otherSearch.body.details.cursor).toEqual([expect.stringContaining('different search')]);
+      const otherSize = await user.api.post(SEARCH, { ...mine(), limit: 7, cursor });
+      expect(otherSize.status).toBe(200);
+    });
+  });
+
+  describe('keys and scopes', () => {
+    it('needs the jobs:search scope, and any account may search (listings are shared)', async () => {
+      const other = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['jobs:search'] });
+      expect((await other.api.post(SEARCH, mine())).body.total).toBe((await user.api.post(SEARCH, mine())).body.total);
+
+      const withoutScope = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+      const search = await withoutScope.api.post(SEARCH, mine());
+      expect(search.status).toBe(403);
+      expect(search.body).toEqual({ error: 'Insufficient scope', requiredScope: 'jobs:search' });
+      const read = await withoutScope.api.get(`/v1/jobs/${set.listings[0].id}`);
+      expect(read.status).toBe(403);
+    });
+
+    it('answers 401 without a key', async () => {
+      const response = await fetch(`${testApp.baseUrl}${SEARCH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(401);
+    });
+  });
+
+  describe('GET /v1/jobs/{id}', () => {
+    it('reads one listing', async () => {
+      const known = set.listings[0];
+      const response = await user.api.get(`/v1/jobs/${known.id}`);
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ id: known.id, title: known.record.title, source: known.record.source, firstSeenAt: known.row.firstSeenAt.toISOString() });
+    });
+
+    it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id'])('answers 404 for %s', async (id) => {
+      const response = await user.api.get(`/v1/jobs/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'Not found' });
+    });
+  });
+
+  describe('jobListingId on POST /v1/tracker/applications', () => {
+    const withSalary = () => set.listings.find((listing) => listing.record.salaryMax !== null && listing.record.salaryPeriod === 'YEAR') as KnownListing;
+
+    it('copies the description, salary and publisher of the listing and links it', async () => {
+      const listing = withSalary();
+      const created = await user.api.post('/v1/tracker/applications', { jobTitle: listing.record.title, company: listing.record.company, jobListingId: listing.id });
+      expect(created.status).toBe(201);
+      const read = await user.api.get(`/v1/tracker/applications/${created.body.applicationId}`);
+      expect(read.body.data).toMatchObject({
+        jobDescription: listing.record.description,
+        salaryMin: listing.record.salaryMin,
+        salaryMax: listing.record.salaryMax,
+        salaryPeriod: 'YEAR',
+        jobListingId: listing.id,
+        publisher: listing.record.publisher,
+      });
+      expect(listing.record.publisher).toEqual(expect.any(String));
+    });
+
+    it('keeps a jobDescription the body gives', async () => {
+      const listing = withSalary();
+      const created = await user.api.post('/v1/tracker/applications', { jobTitle: 'X', company: 'Y', jobListingId: listing.id, jobDescription: 'My own notes' });
+      const read = await user.api.get(`/v1/tracker/applications/${created.body.applicationId}`);
+      expect(read.body.data).toMatchObject({ jobDescription: 'My own notes', salaryMax: listing.record.salaryMax });
+    });
+
+    it.each([
+      ['00000000-0000-4000-8000-000000000000', 'does not match a job listing'],
+      ['listing-42', 'must be a job listing id'],
+    ])('answers 400 on jobListingId for %s', async (jobListingId, message) => {
+      const response = await user.api.post('/v1/tracker/applications', { jobTitle: 'X', company: 'Y', jobListingId });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Validation failed', details: { jobListingId: [message] } });
+    });
+  });
+});

@@ -1,0 +1,330 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DataSource } from 'typeorm';
+import { ApiClient } from '../../setup/api-client';
+import { ListingSet } from '../jobs/listing-fixtures';
+import { createAccount, TestAccount } from '../../setup/factories';
+import { startTestApp, TestApp } from '../../setup/test-app';
+import { testRunEnvironment } from '../../setup/test-environment';
+
+async function connect(baseUrl: string, key: string): Promise<Client> {
+  const client = new Client({ name: 'career-api-e2e', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+const parse = (result: unknown) => JSON.parse((result as { content: { text: string }[] }).content[0].text);
+
+describe('/mcp', () => {
+  let testApp: TestApp;
+  let account: TestAccount;
+  let client: Client;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    account = await createAccount(testApp.app, testApp.baseUrl);
+    client = await connect(testApp.baseUrl, account.key);
+  });
+  afterAll(async () => {
+    await client.close();
+    await testApp.close();
+  });
+
+  it('lists the tools with input schemas taken from their /v1 twins', async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(['list_applications', 'get_application', 'create_application', 'update_application', 'delete_application']));
+    const create = tools.find((tool) => tool.name === 'create_application')!;
+    expect(create.description).toContain('tracker:write');
+    expect(create.inputSchema.required).toEqual(expect.arrayContaining(['jobTitle', 'company']));
+    expect((create.inputSchema.properties as Record<string, { maxLength?: number }>).jobTitle.maxLength).toBe(200);
+    const update = tools.find((tool) => tool.name === 'update_application')!;
+    expect(update.inputSchema.required).toEqual(['id']);
+    const list = tools.find((tool) => tool.name === 'list_applications')!;
+    expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['limit', 'offset', 'status', 'archived']));
+  });
+
+  it('creates and updates an application that /v1 then shows', async () => {
+    const created = await client.callTool({ name: 'create_application', arguments: { jobTitle: 'Data Engineer', company: 'Initech', jobUrl: 'https://initech.example/jobs/9' } });
+    expect(created.isError).toBe(false);
+    const { applicationId } = parse(created);
+    const updated = await client.callTool({ name: 'update_application', arguments: { id: applicationId, status: 'applied', priority: 5 } });
+    expect(parse(updated)).toMatchObject({ id: applicationId, status: 'applied', priority: 5 });
+
+    const read = await account.api.get(`/v1/tracker/applications/${applicationId}`);
+    expect(read.body.data).toMatchObject({ jobTitle: 'Data Engineer', company: 'Initech', status: 'applied', priority: 5 });
+    expect(read.body.data.timeline.map((entry: { status: string }) => entry.status)).toEqual(['applied', 'watchlist']);
+
+    const listed = parse(await client.callTool({ name: 'list_applications', arguments: { status: 'applied', limit: 10 } }));
+    expect(listed).toMatchObject({ total: 1, limit: 10, data: [{ id: applicationId }] });
+  });
+
+  it('answers validation failures as tool errors with the HTTP API message', async () => {
+    const result = await client.callTool({ name: 'create_application', arguments: { company: 'Initech', jobUrl: 'nope' } });
+    expect(result.isError).toBe(true);
+    expect(parse(result)).toEqual({ error: 'Validation failed', details: { jobTitle: ['is required'], jobUrl: ['must be a valid URL'] } });
+    const empty = await client.callTool({ name: 'update_application', arguments: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(parse(empty)).toEqual({ error: 'Validation failed', details: { body: ['at least one field is required'] } });
+  });
+
+  it("answers Not found for another account's application", async () => {
+    const other = await createAccount(testApp.app, testApp.baseUrl);
+    const theirs = await other.api.post('/v1/tracker/applications', { jobTitle: 'x', company: 'y' });
+    const result = await client.callTool({ name: 'get_application', arguments: { id: theirs.body.applicationId } });
+    expect(result.isError).toBe(true);
+    expect(parse(result)).toEqual({ error: 'Not found' });
+  });
+
+  it('gives a key without tracker:write a tool error on create_application', async () => {
+    const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+    const readerClient = await connect(testApp.baseUrl, reader.key);
+    try {
+      const result = await readerClient.callTool({ name: 'create_application', arguments: { jobTitle: 'x', company: 'y' } });
+      expect(result.isError).toBe(true);
+      expect(parse(result)).toEqual({ error: 'Insufficient scope', requiredScope: 'tracker:write' });
+      expect((await reader.api.get('/v1/tracker/applications')).body.total).toBe(0);
+    } finally {
+      await readerClient.close();
+    }
+  });
+
+  it("documents its JSON-RPC body and the transport's own errors, which are JSON-RPC too", async () => {
+    const operation = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body.paths['/mcp'].post;
+    expect(operation.requestBody.content['application/json'].schema.required).toEqual(['jsonrpc', 'method']);
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
+    for (const status of ['400', '406', '415']) expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
+    const answer = await fetch(`${testApp.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.key}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(answer.status).toBe(406);
+    expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: expect.any(Number), message: expect.stringContaining('Not Acceptable') } });
+  });
+
+  it('answers 401 with WWW-Authenticate without a key', async () => {
+    const response = await new ApiClient(testApp.baseUrl).post('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('Bearer');
+    await expect(connect(testApp.baseUrl, `cpk_${'0'.repeat(64)}`)).rejects.toThrow();
+  });
+
+  it('adds an interview with a contact, as the application read then shows', async () => {
+    const contact = parse(await client.callTool({ name: 'create_contact', arguments: { firstName: 'Grace', lastName: 'Hopper', relationship: 'HIRING_MANAGER' } }));
+    expect(contact).toEqual({ success: true, id: expect.any(String) });
+    const found = parse(await client.callTool({ name: 'list_contacts', arguments: { search: 'hopper' } }));
+    expect(found.data.map((item: { id: string }) => item.id)).toEqual([contact.id]);
+
+    const { applicationId } = parse(await client.callTool({ name: 'create_application', arguments: { jobTitle: 'SRE', company: 'Globex' } }));
+    const interview = await client.callTool({
+      name: 'add_interview',
+      arguments: { id: applicationId, round: 1, type: 'video', date: '2026-12-01T10:00:00Z', contactId: contact.id },
+    });
+    expect(interview.isError).toBe(false);
+    const read = await account.api.get(`/v1/tracker/applications/${applicationId}`);
+    expect(read.body.data.interviews).toEqual([
+      expect.objectContaining({ round: 1, type: 'video', contact: expect.objectContaining({ id: contact.id, firstName: 'Grace', lastName: 'Hopper' }) }),
+    ]);
+    const badType = await client.callTool({ name: 'add_interview', arguments: { id: applicationId, round: 1, type: 'dinner', date: '2026-12-01T10:00:00Z' } });
+    expect(parse(badType).details).toHaveProperty('type');
+  });
+
+  it('writes cover letters with the plan and conflict rules of /v1', async () => {
+    const [resume] = await testApp.app.get(DataSource).query('SELECT id FROM resumes WHERE account_id = $1', [account.accountId]);
+    const created = parse(await client.callTool({ name: 'create_cover_letter', arguments: { cvId: resume.id, title: 'For Globex', content: 'Dear Globex,' } }));
+    expect(created).toEqual({ success: true, id: expect.any(String) });
+    const again = parse(await client.callTool({ name: 'create_cover_letter', arguments: { cvId: resume.id, title: 'Again', content: 'x' } }));
+    expect(again).toEqual({ error: expect.any(String), existingId: created.id });
+    await client.callTool({ name: 'update_cover_letter', arguments: { id: created.id, title: 'For Globex, revised' } });
+    expect((await account.api.get(`/v1/cover-letter/${created.id}`)).body.data.title).toBe('For Globex, revised');
+  });
+
+  it('edits the profile, resumes and section items, as /v1 then shows', async () => {
+    expect(parse(await client.callTool({ name: 'update_profile', arguments: { fullName: 'Ada Lovelace' } })).data.fullName).toBe('Ada Lovelace');
+    expect(parse(await client.callTool({ name: 'get_profile', arguments: {} })).data.fullName).toBe('Ada Lovelace');
+
+    const skill = parse(await client.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'Kafka', category: 'TECHNICAL', score: 4 } } }));
+    expect(skill).toEqual({ success: true, id: expect.any(String) });
+    const resume = parse(await client.callTool({ name: 'create_resume', arguments: { name: 'Data roles', template: 'modern' } }));
+    const copied = parse(await client.callTool({ name: 'list_section_items', arguments: { section: 'skills', cvId: resume.id } }));
+    expect(copied.data).toEqual([expect.objectContaining({ name: 'Kafka', score: 4 })]);
+    const copyId = copied.data[0].id;
+    expect(copyId).not.toBe(skill.id);
+
+    await client.callTool({ name: 'update_section_item', arguments: { section: 'skills', id: copyId, cvId: resume.id, fields: { score: 5 } } });
+    expect((await account.api.get(`/v1/skills/${copyId}?cvId=${resume.id}`)).body.data.score).toBe(5);
+    expect((await account.api.get(`/v1/skills/${skill.id}`)).body.data.score).toBe(4);
+
+    const deleted = parse(await client.callTool({ name: 'delete_section_item', arguments: { section: 'skills', id: copyId, cvId: resume.id } }));
+    expect(deleted).toEqual({ success: true });
+    const read = parse(await client.callTool({ name: 'get_resume', arguments: { id: resume.id } }));
+    expect(read.data).toMatchObject({ name: 'Data roles', template: 'modern' });
+    expect(read.data.content.sections.skills).toEqual([]);
+  });
+
+  it('exports a resume as an embedded PDF', async () => {
+    const resumes = parse(await client.callTool({ name: 'list_resumes', arguments: {} }));
+    const result = await client.callTool({ name: 'export_resume_pdf', arguments: { id: resumes.data[0].id } });
+    expect(result.isError).toBe(false);
+    const [label, file] = result.content as [{ text: string }, { resource: { mimeType: string; blob: string } }];
+    expect(label.text).toMatch(/\.pdf \(\d+ bytes\)$/);
+    expect(file.resource.mimeType).toBe('application/pdf');
+    expect(Buffer.from(file.resource.blob, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('answers section tool mistakes with the HTTP messages', async () => {
+    const unknownSection = parse(await client.callTool({ name: 'add_section_item', arguments: { section: 'hobbies', fields: { name: 'x' } } }));
+    expect(unknownSection).toEqual({ error: 'Validation failed', details: { section: [expect.stringContaining('must be one of: experiences')] } });
+    const invalid = parse(await client.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'Go', score: 9, color: 'red' } } }));
+    expect(invalid).toEqual({ error: 'Validation failed', details: { score: ['must be between 1 and 5'], color: ['is not allowed'] } });
+    const foreign = parse(await client.callTool({ name: 'list_section_items', arguments: { section: 'skills', cvId: '00000000-0000-4000-8000-000000000000' } }));
+    expect(foreign).toEqual({ error: 'Not found' });
+  });
+
+  it("checks the chosen section's own scope", async () => {
+    const skillsOnly = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['skills:read', 'skills:write'] });
+    const limited = await connect(testApp.baseUrl, skillsOnly.key);
+    try {
+      const allowed = await limited.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'SQL' } } });
+      expect(allowed.isError).toBe(false);
+      const refused = parse(await limited.callTool({ name: 'add_section_item', arguments: { section: 'projects', fields: { name: 'Compiler' } } }));
+      expect(refused).toEqual({ error: 'Insufficient scope', requiredScope: 'projects:write' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lists the section tools with the section choice and each section body', async () => {
+    const { tools } = await client.listTools();
+    const add = tools.find((tool) => tool.name === 'add_section_item')!;
+    const properties = add.inputSchema.properties as Record<string, { enum?: string[]; anyOf?: { title: string }[] }>;
+    expect(properties.section.enum).toEqual(['experiences', 'education', 'skills', 'summaries', 'projects', 'certificates', 'awards', 'publications', 'interests']);
+    expect(properties).toHaveProperty('cvId');
+    expect(properties.fields.anyOf?.map((body) => body.title)).toEqual(properties.section.enum);
+    expect(add.inputSchema.required).toEqual(['section', 'fields']);
+    const update = tools.find((tool) => tool.name === 'update_section_item')!;
+    expect(update.inputSchema.required).toEqual(expect.arrayContaining(['section', 'id', 'fields']));
+  });
+
+  it('offers the profile, resumes and applications as resources, read with the same checks as their tools', async () => {
+    const { applicationId } = parse(await client.callTool({ name: 'create_application', arguments: { jobTitle: 'Platform Engineer', company: 'Umbrella' } }));
+    const { resources } = await client.listResources();
+    const uris = resources.map((resource) => resource.uri);
+    expect(uris).toEqual(expect.arrayContaining(['career://profile', `career://applications/${applicationId}`]));
+    expect(uris.some((uri) => uri.startsWith('career://resumes/'))).toBe(true);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['career://resumes/{id}', 'career://applications/{id}']);
+
+    const read = await client.readResource({ uri: `career://applications/${applicationId}` });
+    expect(JSON.parse((read.contents[0] as { text: string }).text).data).toMatchObject({ id: applicationId, jobTitle: 'Platform Engineer' });
+    await expect(client.readResource({ uri: 'career://applications/00000000-0000-4000-8000-000000000000' })).rejects.toThrow('Not found');
+    await expect(client.readResource({ uri: 'career://nothing' })).rejects.toThrow('Unknown resource');
+  });
+
+  it('lists no resources a key may not read', async () => {
+    const trackerOnly = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+    const limited = await connect(testApp.baseUrl, trackerOnly.key);
+    try {
+      const { resources } = await limited.listResources();
+      expect(resources.some((resource) => resource.uri.startsWith('career://resumes/'))).toBe(false);
+      await expect(limited.readResource({ uri: 'career://profile' })).rejects.toThrow('Insufficient scope');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('gives prompts that carry the application and say which tools to use', async () => {
+    const { applicationId } = parse(await client.callTool({ name: 'create_application', arguments: { jobTitle: 'ML Engineer', company: 'Cyberdyne' } }));
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['tailor_resume_to_job', 'prepare_for_interview']);
+    const prompt = await client.getPrompt({ name: 'tailor_resume_to_job', arguments: { applicationId } });
+    const [embedded, instructions] = prompt.messages;
+    expect(embedded.content).toMatchObject({ type: 'resource', resource: { uri: `career://applications/${applicationId}` } });
+    expect(JSON.parse((embedded.content as { resource: { text: string } }).resource.text).data.company).toBe('Cyberdyne');
+    expect((instructions.content as { text: string }).text).toContain('create_resume');
+    await expect(client.getPrompt({ name: 'prepare_for_interview', arguments: {} })).rejects.toThrow('Missing argument applicationId');
+  });
+
+  it('searches jobs and reads a listing, then tracks it by jobListingId', async () => {
+    const [generated] = await new ListingSet(testApp.app).generate(1, 'mcp', new Date());
+    const [{ id }] = await new ListingSet(testApp.app).add([
+      { ...generated.record, id: 'mcp-1', title: 'Zymurgy Platform Engineer', company: 'Brewlabs', description: 'Run our zymurgy platform on Kubernetes.' },
+    ]);
+    const listing = { id };
+    const found = parse(await client.callTool({ name: 'search_jobs', arguments: { query: 'zymurgy', limit: 5 } }));
+    expect(found.data.map((item: { id: string }) => item.id)).toContain(listing.id);
+    const read = parse(await client.callTool({ name: 'get_job', arguments: { id: listing.id } }));
+    expect(read.data).toMatchObject({ id: listing.id, title: 'Zymurgy Platform Engineer', company: 'Brewlabs' });
+    const tracked = parse(await client.callTool({ name: 'create_application', arguments: { jobTitle: 'Platform Engineer', company: 'Brewlabs', jobListingId: listing.id } }));
+    expect((await account.api.get(`/v1/tracker/applications/${tracked.applicationId}`)).body.data.jobDescription).toBe('Run our zymurgy platform on Kubernetes.');
+  });
+
+  it('answers GET with 405: the endpoint is stateless', async () => {
+    const response = await account.api.get('/mcp');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('/mcp rate limits', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    // A Redis prefix of its own: the per-IP window would otherwise hold the other tests' requests from 127.0.0.1.
+    testApp = await startTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}mcp-limits:` });
+  });
+  afterAll(() => testApp.close());
+
+  it('sends RateLimit-* headers and answers 429 past 60 requests a minute per key', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const ping = () => account.api.request('POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'application/json, text/event-stream' });
+    const first = await ping();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-limit')).toBe('60');
+    expect(first.headers.get('ratelimit-remaining')).toBe('59');
+    for (let index = 0; index < 59; index += 1) await ping();
+    const refused = await ping();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'Too many requests', retryAfter: expect.any(Number) });
+    expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
+  });
+
+  it('counts tool calls against the /v1 twin limit (POST applications: 20 a minute)', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    for (let index = 0; index < 20; index += 1) {
+      expect((await account.api.post('/v1/tracker/applications', { jobTitle: `r${index}`, company: 'c' })).status).toBe(201);
+    }
+    const client = await connect(testApp.baseUrl, account.key);
+    try {
+      const result = await client.callTool({ name: 'create_application', arguments: { jobTitle: 'one more', company: 'c' } });
+      expect(result.isError).toBe(true);
+      expect(parse(result)).toEqual({ error: 'Too many requests', retryAfter: expect.any(Number) });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('/mcp per-IP limit', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}mcp-ip-limit:` });
+  });
+  afterAll(() => testApp.close());
+
+  it('answers 429 past 100 requests in 10 seconds from one IP, whatever the keys', async () => {
+    const first = await createAccount(testApp.app, testApp.baseUrl);
+    const second = await createAccount(testApp.app, testApp.baseUrl);
+    const ping = (account: TestAccount) =>
+      account.api.request('POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'ping' }, { accept: 'application/json, text/event-stream' });
+    const statuses: number[] = [];
+    for (let index = 0; index < 50; index += 1) statuses.push((await ping(first)).status, (await ping(second)).status);
+    const refused = await ping(first);
+    expect(statuses).toEqual(Array(100).fill(200));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit-limit')).toBe('100');
+  });
+
+});

@@ -1,0 +1,111 @@
+import type { ResumeContent } from '@src/modules/resumes/dto/resume-content.dto';
+import { renderResumePdf } from '@src/modules/resumes/export/pdf-renderer';
+import { pdfText } from '../../../setup/pdf-text';
+import { sampleResumeContent } from './resume-content.fixture';
+
+const TEMPLATES = ['classic', 'modern', 'minimal'] as const;
+
+/** The names of the fonts a PDF uses: its font dictionaries are not compressed. */
+function fontsOf(pdf: Buffer): string[] {
+  return [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((match) => match[1]))].sort();
+}
+
+/** Many experiences, each with bullets no other has: what "no text cut off" can be checked against. */
+function longContent(): ResumeContent {
+  const content = sampleResumeContent();
+  const experiences = Array.from({ length: 24 }, (_, index) => ({
+    ...content.sections.experiences[index % 4],
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    company: `Company number ${index}`,
+    achievements: [`Unique achievement ${index} that is long enough to wrap onto a second line of text in every template we have`],
+  }));
+  return { ...content, sections: { ...content.sections, experiences } };
+}
+
+describe('renderResumePdf', () => {
+  describe.each(TEMPLATES)('%s', (template) => {
+    it('renders the resolved content as text on two A4 pages', async () => {
+      const pdf = await renderResumePdf(sampleResumeContent(), { template, designSettings: {} });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const { pages, text } = await pdfText(pdf);
+      expect(pages).toBe(2);
+      for (const shown of [
+        'Ada Lovelace',
+        'Staff Backend Engineer',
+        'ada@example.com',
+        'GitHub',
+        'Backend engineer with twelve years',
+        'Staff Engineer — Northwind Payments',
+        'Mar 2022 – Present',
+        'Own the ledger service',
+        'MSc, Computer Science — University of Cambridge',
+        'TypeScript (Expert): NestJS, Node.js',
+        'English (Native)',
+        'jobs.example.org',
+        'Certified Kubernetes Administrator — CNCF',
+        'Sliding windows in practice — ACM Queue',
+        'Climbing (bouldering, alpine)',
+        'Mentor — Code Club',
+        '2018 – present',
+      ]) {
+        expect(text).toContain(shown);
+      }
+    });
+
+    it('flows long content onto further pages, with no text lost and no section title alone at the bottom of a page', async () => {
+      const content = longContent();
+      const { pages, pageTexts, text } = await pdfText(await renderResumePdf(content, { template, designSettings: {} }));
+      expect(pages).toBeGreaterThan(3);
+      for (let index = 0; index < 24; index += 1) {
+        expect(text).toContain(`Company number ${index}`);
+        expect(text).toContain(`Unique achievement ${index} that is long enough to wrap onto a second line of text in every template we have`);
+      }
+      const titles = ['Experience', 'Education', 'Skills', 'Projects', 'Certificates', 'Awards', 'Publications', 'Interests', 'Volunteering'];
+      for (const page of pageTexts) {
+        for (const title of titles) expect(page).not.toMatch(new RegExp(`${title.split('').join(' ?')}$`, 'i'));
+      }
+    });
+  });
+
+  it.each(TEMPLATES)('wraps a contact wider than the page instead of cutting it (%s)', async (template) => {
+    const content = sampleResumeContent();
+    content.identity.address = 'Flat 2, The Old Rectory, 1 Church Lane, Little Snoring, Fakenham, Norfolk, England, United Kingdom, Europe, Earth';
+    const { text } = await pdfText(await renderResumePdf(content, { template, designSettings: { margins: { left: 45, right: 45 } } }));
+    expect(text).toContain(content.identity.address);
+  });
+
+  it('draws each template with its own fonts, and designSettings fonts override them', async () => {
+    const fonts = async (template: (typeof TEMPLATES)[number], designSettings = {}) =>
+      fontsOf(await renderResumePdf(sampleResumeContent(), { template, designSettings }));
+    expect(await fonts('classic')).toEqual(['Times-Bold', 'Times-Italic', 'Times-Roman']);
+    expect(await fonts('modern')).toEqual(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique']);
+    expect(await fonts('minimal')).toEqual(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique']);
+    expect(await fonts('modern', { fonts: { heading: 'Merriweather', body: 'Georgia' } })).toEqual(['Times-Bold', 'Times-Italic', 'Times-Roman']);
+  });
+
+  it('looks different in each template', async () => {
+    const files = await Promise.all(TEMPLATES.map((template) => renderResumePdf(sampleResumeContent(), { template, designSettings: {} })));
+    const texts = await Promise.all(files.map(pdfText));
+    // Classic and minimal set section titles in capitals, modern as written.
+    expect(texts[0].text).toContain('EXPERIENCE');
+    expect(texts[1].text).toContain('Experience');
+    expect(new Set(files.map((file) => file.toString('base64'))).size).toBe(3);
+  });
+
+  it('embeds a Unicode font when the text needs characters the standard fonts lack', async () => {
+    const content = sampleResumeContent();
+    content.identity.fullName = 'Łukasz Żółć';
+    content.sections.interests = [{ id: '00000000-0000-4000-8000-000000000899', name: 'Шахматы', keywords: [] }];
+    const pdf = await renderResumePdf(content, { template: 'classic', designSettings: {} });
+    expect(fontsOf(pdf)).toEqual(['DejaVuSerif', 'DejaVuSerif-Bold', 'DejaVuSerif-Italic']);
+    const { text } = await pdfText(pdf);
+    expect(text).toContain('Łukasz Żółć');
+    expect(text).toContain('Шахматы');
+  });
+
+  it('honours margins: wider margins take more pages', async () => {
+    const pages = async (margin: number) =>
+      (await pdfText(await renderResumePdf(longContent(), { template: 'modern', designSettings: { margins: { top: margin, right: margin, bottom: margin, left: margin } } }))).pages;
+    expect(await pages(45)).toBeGreaterThan(await pages(5));
+  });
+});

@@ -1,0 +1,315 @@
+import { DataSource } from 'typeorm';
+import type { Scope } from '@src/common/auth/scopes';
+import { SECTION_KINDS } from '@src/modules/resumes/sections/section-kinds';
+import { ApiClient } from '../../setup/api-client';
+import { createAccount, TestAccount } from '../../setup/factories';
+import { startTestApp, TestApp } from '../../setup/test-app';
+import { MINIMAL_BODIES, SECTION_FIXTURES } from './section-fixtures';
+
+/** Every section kind of the registry goes through the same table of tests. */
+const KINDS = SECTION_KINDS.map((kind) => [kind.name, kind] as const);
+
+/** Limits the spec states, checked against what the service documents and enforces. */
+const SPEC_LIMITS: Record<string, Record<string, number>> = {
+  experiences: { jobTitle: 200, company: 200, location: 200 },
+  education: { institution: 200, school: 200, degree: 200, fieldOfStudy: 200, field: 200, location: 200, grade: 50 },
+  skills: { name: 200, level: 50 },
+  summaries: { title: 100 },
+  publications: { name: 300, publisher: 200, url: 500 },
+};
+
+/** Education's two names for one column: a body must not carry both. */
+const ALIASES: Record<string, string> = { institution: 'school', school: 'institution', fieldOfStudy: 'field', field: 'fieldOfStudy' };
+
+interface PropertySchema {
+  type?: string;
+  format?: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+  enum?: string[];
+  items?: { maxLength?: number };
+}
+
+/** Invalid values a property's documented schema implies, each with the message it must produce. */
+function invalidValues(property: PropertySchema): [unknown, string][] {
+  const cases: [unknown, string][] = [];
+  if (property.enum) cases.push(['NOT_A_VALUE', `must be one of: ${property.enum.join(', ')}`]);
+  if (property.format === 'uri') {
+    cases.push(['not a url', 'must be a valid URL']);
+    cases.push([urlOfLength(property.maxLength! + 1), `must be at most ${property.maxLength} characters`]);
+  } else if (property.format === 'date-time') {
+    cases.push(['last spring', 'must be an ISO 8601 date-time']);
+  } else if (property.format === 'date') {
+    cases.push(['2021-13-45', 'must be a date (YYYY-MM-DD)'], ['2021-03-01T00:00:00Z', 'must be a date (YYYY-MM-DD)']);
+  } else if (property.type === 'string' && property.maxLength !== undefined) {
+    cases.push(['x'.repeat(property.maxLength + 1), `must be at most ${property.maxLength} characters`], [42, 'must be a string']);
+  }
+  if (property.type === 'integer') {
+    const range = `must be between ${property.minimum} and ${property.maximum}`;
+    cases.push([property.minimum! - 1, range], [property.maximum! + 1, range], [2.5, 'must be an integer']);
+  }
+  if (property.type === 'number') cases.push([property.maximum! + 1, `must be at most ${property.maximum}`], ['3.5', 'must be a number']);
+  if (property.type === 'array') {
+    cases.push([Array.from({ length: property.maxItems! + 1 }, () => 'x'), `must have at most ${property.maxItems} items`]);
+    cases.push([['x'.repeat(property.items!.maxLength! + 1)], `each item must be at most ${property.items!.maxLength} characters`]);
+    cases.push(['x', 'must be an array of strings']);
+  }
+  if (property.type === 'boolean') cases.push(['yes', 'must be a boolean']);
+  return cases;
+}
+
+/** The longest valid value of a property, where it has a length limit. */
+function longestValue(property: PropertySchema): string | undefined {
+  if (property.maxLength === undefined) return undefined;
+  return property.format === 'uri' ? urlOfLength(property.maxLength) : 'x'.repeat(property.maxLength);
+}
+
+function urlOfLength(length: number): string {
+  const prefix = 'https://example.org/';
+  return prefix + 'a'.repeat(length - prefix.length);
+}
+
+describe('content sections', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+  let intruder: TestAccount;
+  let schemas: Record<string, { properties: Record<string, PropertySchema>; required?: string[] }>;
+  let openApi: { paths: Record<string, Record<string, Record<string, unknown>>> };
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    [owner, intruder] = await Promise.all([createAccount(testApp.app, testApp.baseUrl), createAccount(testApp.app, testApp.baseUrl)]);
+    openApi = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
+    schemas = (openApi as unknown as { components: { schemas: typeof schemas } }).components.schemas;
+  });
+  afterAll(() => testApp.close());
+
+  const create = async (account: TestAccount, name: string, body: Record<string, unknown>, query = '') => {
+    const response = await account.api.post(`/v1/${name}${query}`, body);
+    expect(response.status).toBe(201);
+    return response.body.id as string;
+  };
+
+  const newResume = async (account: TestAccount, name = 'Second resume') => {
+    const response = await account.api.post('/v1/resume', { name });
+    expect(response.status).toBe(201);
+    return response.body.id as string;
+  };
+
+  describe.each(KINDS)('/v1/%s', (name, kind) => {
+    const path = `/v1/${name}`;
+    const fixture = SECTION_FIXTURES[name];
+
+    it('creates, reads, lists, updates and deletes an item of the default resume', async () => {
+      const created = await owner.api.post(path, fixture.create);
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ success: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      const id = created.body.id;
+
+      const read = await owner.api.get(`${path}/${id}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual({ data: { id, ...(fixture.read ?? fixture.create), createdAt: expect.any(String), updatedAt: expect.any(String) } });
+
+      const list = await owner.api.get(path);
+      expect(list.status).toBe(200);
+      expect(list.body).toMatchObject({ total: expect.any(Number), limit: 25, offset: 0 });
+      expect(list.body.data).toContainEqual(read.body.data);
+
+      const updated = await owner.api.patch(`${path}/${id}`, fixture.update);
+      expect(updated.status).toBe(200);
+      expect(updated.body).toEqual({ success: true, id });
+      expect((await owner.api.get(`${path}/${id}`)).body.data).toEqual({ ...read.body.data, ...(fixture.updated ?? fixture.update), updatedAt: expect.any(String) });
+
+      const deleted = await owner.api.delete(`${path}/${id}`);
+      expect(deleted.status).toBe(200);
+      expect(deleted.body).toEqual({ success: true });
+      expect((await owner.api.get(`${path}/${id}`)).status).toBe(404);
+      expect((await owner.api.delete(`${path}/${id}`)).status).toBe(404);
+    });
+
+    it('lists in creation order, paged in the list envelope', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const ids = [];
+      for (let index = 0; index < 3; index += 1) ids.push(await create(account, name, MINIMAL_BODIES[name]));
+      const firstPage = await account.api.get(`${path}?limit=2`);
+      expect(firstPage.body).toMatchObject({ total: 3, hasMore: true, limit: 2, offset: 0 });
+      const secondPage = await account.api.get(`${path}?limit=2&offset=2`);
+      expect(secondPage.body).toMatchObject({ total: 3, hasMore: false, limit: 2, offset: 2 });
+      expect([...firstPage.body.data, ...secondPage.body.data].map((item: { id: string }) => item.id)).toEqual(ids);
+    });
+
+    it('acts on the resume cvId names, and answers 404 for an unknown, malformed or foreign cvId', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const cvId = await newResume(account);
+      const id = await create(account, name, MINIMAL_BODIES[name], `?cvId=${cvId}`);
+
+      expect((await account.api.get(`${path}?cvId=${cvId}`)).body.data.map((item: { id: string }) => item.id)).toEqual([id]);
+      expect((await account.api.get(path)).body.data).toEqual([]);
+      // The item belongs to the targeted resume only: without cvId (the default resume) it is not found.
+      expect((await account.api.get(`${path}/${id}`)).status).toBe(404);
+      expect((await account.api.delete(`${path}/${id}`)).status).toBe(404);
+      expect((await account.api.get(`${path}/${id}?cvId=${cvId}`)).body.data.id).toBe(id);
+      expect((await account.api.patch(`${path}/${id}?cvId=${cvId}`, MINIMAL_BODIES[name])).status).toBe(200);
+
+      const foreignCvId = await newResume(intruder, 'Not yours');
+      for (const bad of [foreignCvId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        for (const response of [
+          await account.api.get(`${path}?cvId=${bad}`),
+          await account.api.post(`${path}?cvId=${bad}`, MINIMAL_BODIES[name]),
+          await account.api.get(`${path}/${id}?cvId=${bad}`),
+          await account.api.patch(`${path}/${id}?cvId=${bad}`, MINIMAL_BODIES[name]),
+          await account.api.delete(`${path}/${id}?cvId=${bad}`),
+        ]) {
+          expect(response.status).toBe(404);
+          expect(response.body).toEqual({ error: 'Not found' });
+        }
+      }
+      expect((await intruder.api.get(`${path}?cvId=${foreignCvId}`)).body.total).toBe(0);
+      expect((await account.api.delete(`${path}/${id}?cvId=${cvId}`)).body).toEqual({ success: true });
+    });
+
+    it("answers 404 to another account's item on GET, PATCH and DELETE, and leaves it unchanged", async () => {
+      const id = await create(owner, name, fixture.create);
+      for (const response of [
+        await intruder.api.get(`${path}/${id}`),
+        await intruder.api.patch(`${path}/${id}`, MINIMAL_BODIES[name]),
+        await intruder.api.delete(`${path}/${id}`),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ error: 'Not found' });
+      }
+      expect((await intruder.api.get(path)).body.data.map((item: { id: string }) => item.id)).not.toContain(id);
+      expect((await owner.api.get(`${path}/${id}`)).body.data).toMatchObject(fixture.read ?? fixture.create);
+    });
+
+    it(`needs ${name}:read to read and ${name}:write to write`, async () => {
+      const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: [`${kind.name}:read` as Scope] });
+      expect((await reader.api.get(path)).status).toBe(200);
+      const write = await reader.api.post(path, MINIMAL_BODIES[name]);
+      expect(write.status).toBe(403);
+      expect(write.body).toEqual({ error: 'Insufficient scope', requiredScope: `${name}:write` });
+      const writer = await createAccount(testApp.app, testApp.baseUrl, { scopes: [`${kind.name}:write` as Scope] });
+      expect((await writer.api.post(path, MINIMAL_BODIES[name])).status).toBe(201);
+      expect((await writer.api.get(path)).body).toEqual({ error: 'Insufficient scope', requiredScope: `${name}:read` });
+    });
+
+    it('documents every operation with its scope and limit', () => {
+      const expected: [string, string, string, number][] = [
+        [path, 'get', `${name}:read`, 60],
+        [path, 'post', `${name}:write`, 20],
+        [`${path}/{id}`, 'get', `${name}:read`, 30],
+        [`${path}/{id}`, 'patch', `${name}:write`, 20],
+        [`${path}/{id}`, 'delete', `${name}:write`, 10],
+      ];
+      for (const [operationPath, method, scope, limit] of expected) {
+        const operation = openApi.paths[operationPath][method];
+        expect(operation['x-required-scope']).toBe(scope);
+        expect(operation['x-rate-limit']).toMatchObject({ limit });
+        expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'cvId', in: 'query', required: false })]));
+      }
+      expect(openApi.paths[path].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${kind.createBody.name}` } } } });
+      const updateBody = { allOf: [{ $ref: `#/components/schemas/${kind.updateBody.name}` }], minProperties: 1 };
+      expect(openApi.paths[`${path}/{id}`].patch.requestBody).toMatchObject({ content: { 'application/json': { schema: updateBody } } });
+    });
+
+    it("documents the spec's field limits", () => {
+      const properties = schemas[kind.createBody.name].properties;
+      for (const [field, limit] of Object.entries(SPEC_LIMITS[name] ?? {})) expect([field, properties[field].maxLength]).toEqual([field, limit]);
+    });
+
+    it('rejects every documented limit, format and type with the validation body, and accepts values at the limit', async () => {
+      const schema = schemas[kind.createBody.name];
+      const bodyWith = (field: string, value: unknown) => {
+        const body: Record<string, unknown> = { ...MINIMAL_BODIES[name], [field]: value };
+        if (ALIASES[field]) delete body[ALIASES[field]];
+        return body;
+      };
+      let checked = 0;
+      for (const [field, property] of Object.entries(schema.properties)) {
+        for (const [value, message] of invalidValues(property)) {
+          const response = await owner.api.post(path, bodyWith(field, value));
+          expect([field, value, response.status, response.body]).toEqual([field, value, 400, { error: 'Validation failed', details: { [field]: [message] } }]);
+          checked += 1;
+        }
+        const longest = longestValue(property);
+        if (longest !== undefined) {
+          const response = await owner.api.post(path, bodyWith(field, property.type === 'array' ? [longest] : longest));
+          expect([field, response.status]).toEqual([field, 201]);
+        }
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+
+    it('requires its required fields, refuses unknown ones, and refuses null for a required field on update', async () => {
+      const schema = schemas[kind.createBody.name];
+      for (const field of schema.required ?? []) {
+        const { [field]: _left, ...body } = MINIMAL_BODIES[name];
+        const response = await owner.api.post(path, body);
+        expect([field, response.status, response.body]).toEqual([field, 400, { error: 'Validation failed', details: { [field]: ['is required'] } }]);
+      }
+      const unknown = await owner.api.post(path, { ...MINIMAL_BODIES[name], colour: 'blue' });
+      expect(unknown.body).toEqual({ error: 'Validation failed', details: { colour: ['is not allowed'] } });
+
+      const id = await create(owner, name, MINIMAL_BODIES[name]);
+      const empty = await owner.api.patch(`${path}/${id}`, {});
+      expect(empty.body).toEqual({ error: 'Validation failed', details: { body: ['at least one field is required'] } });
+      for (const field of schema.required ?? []) {
+        const response = await owner.api.patch(`${path}/${id}`, { [field]: null });
+        expect([field, response.status, response.body.details]).toEqual([field, 400, { [field]: ['is required'] }]);
+      }
+    });
+  });
+
+  describe('section rules', () => {
+    it('answers 404 NO_DEFAULT_RESUME without cvId once the last resume is deleted, and still serves cvId calls of none', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      expect((await account.api.delete(`/v1/resume/${resume.id}`)).status).toBe(200);
+      for (const [name] of KINDS) {
+        for (const response of [await account.api.get(`/v1/${name}`), await account.api.post(`/v1/${name}`, MINIMAL_BODIES[name])]) {
+          expect(response.status).toBe(404);
+          expect(response.body).toEqual({ error: expect.any(String), code: 'NO_DEFAULT_RESUME' });
+        }
+      }
+    });
+
+    it('accepts school/field as well as institution/fieldOfStudy, answers school/field, and refuses both names at once', async () => {
+      const id = await create(owner, 'education', { school: 'ETH', degree: 'PhD', field: 'Physics' });
+      expect((await owner.api.get(`/v1/education/${id}`)).body.data).toMatchObject({ school: 'ETH', field: 'Physics' });
+      await owner.api.patch(`/v1/education/${id}`, { institution: 'EPFL', fieldOfStudy: null });
+      const read = (await owner.api.get(`/v1/education/${id}`)).body.data;
+      expect(read).toMatchObject({ school: 'EPFL', field: null });
+      expect(read).not.toHaveProperty('institution');
+      expect(read).not.toHaveProperty('fieldOfStudy');
+
+      const both = await owner.api.post('/v1/education', { institution: 'A', school: 'B', degree: 'BSc' });
+      expect(both.body).toEqual({ error: 'Validation failed', details: { school: ['send either institution or school, not both'] } });
+      const bothFields = await owner.api.patch(`/v1/education/${id}`, { fieldOfStudy: 'A', field: 'B' });
+      expect(bothFields.body).toEqual({ error: 'Validation failed', details: { field: ['send either fieldOfStudy or field, not both'] } });
+      const neither = await owner.api.post('/v1/education', { degree: 'BSc' });
+      expect(neither.body).toEqual({ error: 'Validation failed', details: { institution: ['is required'] } });
+    });
+
+    it('marks the resume updated when its content changes', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await create(account, 'skills', { name: 'SQL' });
+      const after = (await account.api.get(`/v1/resume/${resume.id}`)).body.data;
+      expect(new Date(after.updatedAt).getTime()).toBeGreaterThan(new Date(resume.updatedAt).getTime());
+    });
+
+    it('removes the content with its resume', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const cvId = await newResume(account);
+      for (const [name] of KINDS) await create(account, name, MINIMAL_BODIES[name], `?cvId=${cvId}`);
+      expect((await account.api.delete(`/v1/resume/${cvId}`)).status).toBe(200);
+      const database = testApp.app.get(DataSource);
+      for (const kind of SECTION_KINDS) {
+        const [{ count }] = await database.query(`SELECT count(*)::int AS count FROM ${database.getMetadata(kind.entity).tableName} WHERE resume_id = $1`, [cvId]);
+        expect([kind.name, count]).toEqual([kind.name, 0]);
+      }
+    });
+  });
+});

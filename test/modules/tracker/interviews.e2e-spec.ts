@@ -1,0 +1,235 @@
+import { DataSource } from 'typeorm';
+import { createAccount, TestAccount } from '../../setup/factories';
+import { expectDocumented, expectNotFound } from '../../setup/expectations';
+import { startTestApp, TestApp } from '../../setup/test-app';
+
+const APPLICATIONS = '/v1/tracker/applications';
+const interviewsOf = (applicationId: string) => `${APPLICATIONS}/${applicationId}/interviews`;
+const newInterview = (overrides: Record<string, unknown> = {}) => ({ round: 1, type: 'phone', date: '2025-03-10T09:00:00Z', ...overrides });
+
+describe('/v1/tracker/applications/{id}/interviews', () => {
+  let testApp: TestApp;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    owner = await createAccount(testApp.app, testApp.baseUrl);
+  });
+  afterAll(() => testApp.close());
+
+  const createApplication = async (account: TestAccount) => {
+    const response = await account.api.post(APPLICATIONS, { jobTitle: 'Backend Engineer', company: 'Acme' });
+    expect(response.status).toBe(201);
+    return response.body.applicationId as string;
+  };
+  const createContact = async (account: TestAccount, body: Record<string, unknown> = { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'CTO', email: 'ada@acme.example' }) => {
+    const response = await account.api.post('/v1/contacts', body);
+    expect(response.status).toBe(201);
+    return response.body.id as string;
+  };
+  const schedule = async (account: TestAccount, applicationId: string, overrides: Record<string, unknown> = {}) => {
+    const response = await account.api.post(interviewsOf(applicationId), newInterview(overrides));
+    expect(response.status).toBe(201);
+    return response.body.id as string;
+  };
+  const interviewsIn = async (account: TestAccount, applicationId: string) => (await account.api.get(`${APPLICATIONS}/${applicationId}`)).body.data.interviews;
+
+  describe('POST /v1/tracker/applications/{id}/interviews', () => {
+    it('schedules an interview that the application read shows with its contact', async () => {
+      const applicationId = await createApplication(owner);
+      const contactId = await createContact(owner);
+      const response = await owner.api.post(
+        interviewsOf(applicationId),
+        newInterview({ round: 2, type: 'technical', date: '2025-03-12T16:30:00+02:00', notes: 'System design', contactId }),
+      );
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ success: true, id: expect.any(String) });
+      expect(await interviewsIn(owner, applicationId)).toEqual([
+        {
+          id: response.body.id,
+          round: 2,
+          type: 'technical',
+          date: '2025-03-12T14:30:00.000Z',
+          notes: 'System design',
+          contact: { id: contactId, firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'CTO' },
+        },
+      ]);
+    });
+
+    it('shows interviews in date order, with contact null when none is named', async () => {
+      const applicationId = await createApplication(owner);
+      const final = await schedule(owner, applicationId, { round: 3, type: 'final', date: '2025-04-01T10:00:00Z' });
+      const first = await schedule(owner, applicationId, { round: 1, type: 'phone', date: '2025-03-01T10:00:00Z' });
+      const second = await schedule(owner, applicationId, { round: 2, type: 'take_home', date: '2025-03-15T23:59:00Z' });
+      const interviews = await interviewsIn(owner, applicationId);
+      expect(interviews.map((interview: { id: string }) => interview.id)).toEqual([first, second, final]);
+      expect(interviews[0]).toEqual({ id: first, round: 1, type: 'phone', date: '2025-03-01T10:00:00.000Z', notes: null, contact: null });
+    });
+
+    it('accepts every interview type', async () => {
+      const applicationId = await createApplication(owner);
+      const types = ['phone', 'video', 'onsite', 'technical', 'behavioral', 'panel', 'take_home', 'final', 'other'];
+      for (const [index, type] of types.entries()) await schedule(owner, applicationId, { type, round: index + 1 });
+      expect((await interviewsIn(owner, applicationId)).map((interview: { type: string }) => interview.type).sort()).toEqual([...types].sort());
+    });
+
+    const dateMessage = ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'];
+    it.each([
+      [{ type: 'phone', date: '2025-03-01T10:00:00Z' }, { round: ['is required'] }],
+      [newInterview({ round: 0 }), { round: ['must be between 1 and 100'] }],
+      [newInterview({ round: 101 }), { round: ['must be between 1 and 100'] }],
+      [newInterview({ round: 1.5 }), { round: ['must be an integer'] }],
+      [newInterview({ round: '1' }), { round: ['must be an integer'] }],
+      [newInterview({ type: undefined }), { type: ['is required'] }],
+      [newInterview({ type: 'coffee' }), { type: ['must be one of: phone, video, onsite, technical, behavioral, panel, take_home, final, other'] }],
+      [newInterview({ date: undefined }), { date: ['is required'] }],
+      [newInterview({ date: 'next tuesday' }), { date: dateMessage }],
+      [newInterview({ date: '2025-03-01' }), { date: dateMessage }],
+      [newInterview({ date: '2025-03-01T10:00:00' }), { date: dateMessage }],
+      [newInterview({ date: '2025-02-30T10:00:00Z' }), { date: dateMessage }],
+      [newInterview({ date: 1740823200000 }), { date: dateMessage }],
+      [newInterview({ notes: 'x'.repeat(20_001) }), { notes: ['must be at most 20000 characters'] }],
+      [newInterview({ contactId: 7 }), { contactId: ['must be a string'] }],
+      [newInterview({ interviewer: 'Ada' }), { interviewer: ['is not allowed'] }],
+    ])('rejects %j with details %j', async (body, details) => {
+      const applicationId = await createApplication(owner);
+      const response = await owner.api.post(interviewsOf(applicationId), body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Validation failed', details });
+    });
+
+    it('answers 400 with details.contactId for a contact that is not one of yours (foreign, unknown, malformed or empty)', async () => {
+      const applicationId = await createApplication(owner);
+      const stranger = await createAccount(testApp.app, testApp.baseUrl);
+      const foreignContact = await createContact(stranger);
+      for (const contactId of [foreignContact, '00000000-0000-4000-8000-000000000000', 'not-an-id', '']) {
+        const response = await owner.api.post(interviewsOf(applicationId), newInterview({ contactId }));
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ error: 'Validation failed', details: { contactId: ['must be the id of one of your contacts'] } });
+      }
+      expect(await interviewsIn(owner, applicationId)).toEqual([]);
+    });
+  });
+
+  describe('PATCH /v1/tracker/applications/{id}/interviews/{interviewId}', () => {
+    it('changes only the fields sent; notes: null clears, contactId links and null unlinks', async () => {
+      const applicationId = await createApplication(owner);
+      const contactId = await createContact(owner);
+      const id = await schedule(owner, applicationId, { notes: 'Bring portfolio' });
+
+      const moved = await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { date: '2025-03-11T08:00:00Z', type: 'video', contactId });
+      expect(moved.status).toBe(200);
+      expect(moved.body).toEqual({ success: true, id });
+      expect(await interviewsIn(owner, applicationId)).toEqual([
+        {
+          id,
+          round: 1,
+          type: 'video',
+          date: '2025-03-11T08:00:00.000Z',
+          notes: 'Bring portfolio',
+          contact: { id: contactId, firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'CTO' },
+        },
+      ]);
+
+      await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { notes: null, contactId: null, round: 2 });
+      expect(await interviewsIn(owner, applicationId)).toEqual([
+        { id, round: 2, type: 'video', date: '2025-03-11T08:00:00.000Z', notes: null, contact: null },
+      ]);
+    });
+
+    it.each([
+      [{}, { body: ['at least one field is required'] }],
+      [{ round: null }, { round: ['must be an integer'] }],
+      [{ type: 'lunch' }, { type: [expect.stringContaining('must be one of')] }],
+      [{ date: '2025-13-01T10:00:00Z' }, { date: ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'] }],
+      [{ applicationId: '00000000-0000-4000-8000-000000000000' }, { applicationId: ['is not allowed'] }],
+    ])('rejects %j', async (body, details) => {
+      const applicationId = await createApplication(owner);
+      const id = await schedule(owner, applicationId);
+      const response = await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Validation failed', details });
+    });
+
+    it("answers 400 with details.contactId for another account's contact, and changes nothing", async () => {
+      const applicationId = await createApplication(owner);
+      const id = await schedule(owner, applicationId);
+      const foreignContact = await createContact(await createAccount(testApp.app, testApp.baseUrl));
+      const response = await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { contactId: foreignContact, round: 5 });
+      expect(response.status).toBe(400);
+      expect(response.body.details).toEqual({ contactId: ['must be the id of one of your contacts'] });
+      expect((await interviewsIn(owner, applicationId))[0]).toMatchObject({ round: 1, contact: null });
+    });
+  });
+
+  describe('DELETE /v1/tracker/applications/{id}/interviews/{interviewId}', () => {
+    it('removes the interview from the application', async () => {
+      const applicationId = await createApplication(owner);
+      const kept = await schedule(owner, applicationId, { round: 1 });
+      const removed = await schedule(owner, applicationId, { round: 2 });
+      const response = await owner.api.delete(`${interviewsOf(applicationId)}/${removed}`);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true });
+      expect((await interviewsIn(owner, applicationId)).map((interview: { id: string }) => interview.id)).toEqual([kept]);
+      expect((await owner.api.delete(`${interviewsOf(applicationId)}/${removed}`)).status).toBe(404);
+    });
+  });
+
+  describe('what deletes do to interviews', () => {
+    it('keeps the interview with contact null when its contact is deleted', async () => {
+      const applicationId = await createApplication(owner);
+      const contactId = await createContact(owner);
+      const id = await schedule(owner, applicationId, { contactId, notes: 'With Ada' });
+      expect((await owner.api.delete(`/v1/contacts/${contactId}`)).status).toBe(200);
+      expect(await interviewsIn(owner, applicationId)).toEqual([
+        { id, round: 1, type: 'phone', date: '2025-03-10T09:00:00.000Z', notes: 'With Ada', contact: null },
+      ]);
+    });
+
+    it('deletes the interviews of a deleted application', async () => {
+      const applicationId = await createApplication(owner);
+      await schedule(owner, applicationId);
+      await schedule(owner, applicationId, { round: 2 });
+      expect((await owner.api.delete(`${APPLICATIONS}/${applicationId}`)).status).toBe(200);
+      const [{ count }] = await testApp.app
+        .get(DataSource)
+        .query('SELECT count(*)::int AS count FROM interviews WHERE application_id = $1', [applicationId]);
+      expect(count).toBe(0);
+    });
+  });
+
+  describe('tenant isolation', () => {
+    it("answers 404 to another account's application and interviews, and leaves them unchanged", async () => {
+      const intruder = await createAccount(testApp.app, testApp.baseUrl);
+      const applicationId = await createApplication(owner);
+      const id = await schedule(owner, applicationId, { notes: 'Private' });
+      await expectNotFound(
+        intruder.api.post(interviewsOf(applicationId), newInterview()),
+        intruder.api.patch(`${interviewsOf(applicationId)}/${id}`, { notes: 'Stolen' }),
+        intruder.api.delete(`${interviewsOf(applicationId)}/${id}`),
+      );
+      expect(await interviewsIn(owner, applicationId)).toEqual([expect.objectContaining({ id, notes: 'Private' })]);
+    });
+
+    it('answers 404 for an interview addressed through another of your applications, or an unknown or malformed id', async () => {
+      const applicationId = await createApplication(owner);
+      const otherApplicationId = await createApplication(owner);
+      const id = await schedule(owner, applicationId);
+      await expectNotFound(
+        owner.api.patch(`${interviewsOf(otherApplicationId)}/${id}`, { round: 9 }),
+        owner.api.delete(`${interviewsOf(otherApplicationId)}/${id}`),
+        owner.api.patch(`${interviewsOf(applicationId)}/not-an-id`, { round: 9 }),
+        owner.api.post(interviewsOf('00000000-0000-4000-8000-000000000000'), newInterview()),
+      );
+      expect(await interviewsIn(owner, applicationId)).toEqual([expect.objectContaining({ id, round: 1 })]);
+    });
+  });
+
+  it('documents every operation with its scope and limit', async () => {
+    await expectDocumented(testApp.baseUrl, [
+      [`${APPLICATIONS}/{id}/interviews`, 'post', 'tracker:write', 20],
+      [`${APPLICATIONS}/{id}/interviews/{interviewId}`, 'patch', 'tracker:write', 20],
+      [`${APPLICATIONS}/{id}/interviews/{interviewId}`, 'delete', 'tracker:write', 10],
+    ]);
+  });
+});

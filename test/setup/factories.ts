@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { SCOPES, Scope } from '@src/common/auth/scopes';
+import { AccountsService } from '@src/modules/accounts/accounts.service';
+import type { Feature, Plan } from '@src/modules/accounts/entities/account.entity';
+import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
+import { ApiClient } from './api-client';
+
+export interface TestAccount {
+  accountId: string;
+  keyId: string;
+  key: string;
+  api: ApiClient;
+}
+
+/**
+ * An account with an API key in one line, through the same services the CLI uses (accounts have no HTTP routes). Keys need Plus, so a free
+ * account is made on Plus and moved to free after its key exists (as a user who downgrades would be).
+ */
+export async function createAccount(
+  app: INestApplication,
+  baseUrl: string,
+  options: { plan?: Plan; features?: Feature[]; scopes?: readonly Scope[]; expiresInDays?: number } = {},
+): Promise<TestAccount> {
+  const database = app.get(DataSource);
+  const accounts = new AccountsService(database);
+  const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features });
+  const created = await app.get(ApiKeysService).create({
+    accountId: account.id,
+    name: 'test key',
+    scopes: [...(options.scopes ?? SCOPES)],
+    expiresInDays: options.expiresInDays,
+  });
+  if (options.plan === 'free') await accounts.update(account.id, { plan: 'free' });
+  return { accountId: account.id, keyId: created.id, key: created.key, api: new ApiClient(baseUrl, created.key) };
+}

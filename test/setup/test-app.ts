@@ -1,0 +1,33 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from '@src/app.module';
+import { setupApp } from '@src/app.setup';
+import { loadConfig } from '@src/config/configuration';
+import { testRunEnvironment } from './test-environment';
+
+export interface TestApp {
+  app: INestApplication;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real service (real PostgreSQL, real Redis, real guard and limiter) on a free port of this run's
+ * database. Limits are scaled up unless a test is about them: `startTestApp({ RATE_LIMIT_SCALE: '1' })`.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { databaseUrl, redisPrefix } = testRunEnvironment();
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: redisPrefix,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '100',
+    ...env,
+  });
+  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });
+  setupApp(app);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
