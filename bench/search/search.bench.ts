@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { DataSource, QueryRunner } from 'typeorm';
+import { loadConfig } from '../../src/config/configuration';
 import { dataSourceOptions } from '../../src/database/data-source-options';
 import { SeededRandom } from '../../src/modules/jobs/generator/seeded-random';
 import { JobsService } from '../../src/modules/jobs/jobs.service';
@@ -172,7 +173,7 @@ async function capturePlans(random: SeededRandom): Promise<CapturedPlan[]> {
       }) as QueryRunner['query'];
       return runner;
     };
-    const service = new JobsService(dataSource);
+    const service = new JobsService(dataSource, loadConfig({ ...process.env, DATABASE_URL }));
     await service.onModuleInit();
     for (const scenario of [...SCENARIOS, deepPaging]) {
       const body = scenario.body(random);

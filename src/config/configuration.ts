@@ -64,6 +64,16 @@ class Environment {
   @IsInt({ message: 'TAILORING_SWEEP_AFTER_MS must be an integer' })
   @Min(0)
   TAILORING_SWEEP_AFTER_MS = 10_000;
+
+  /**
+   * How long a job search may spend counting its matches (up to 10,001) beside reading the page; past it, `total`
+   * is PostgreSQL's estimate. Raise it where exact totals matter more than latency.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'SEARCH_COUNT_BUDGET_MS must be an integer' })
+  @Min(1)
+  SEARCH_COUNT_BUDGET_MS = 50;
 }
 
 export interface AppConfig {
@@ -72,6 +82,7 @@ export interface AppConfig {
   redis: { url: string; prefix: string };
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
+  search: { countBudgetMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -94,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepIntervalMs: parsed.TAILORING_SWEEP_INTERVAL_MS,
       sweepAfterMs: parsed.TAILORING_SWEEP_AFTER_MS,
     },
+    search: { countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS },
   };
 }

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:' },
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
+      search: { countBudgetMs: 50 },
     });
   });
 
@@ -16,6 +17,7 @@ describe('loadConfig', () => {
     expect(config.app).toEqual({ port: 8080, logLevel: 'warn' });
     expect(config.limits.rateLimitScale).toBe(50);
     expect(config.database.url).toBe('postgresql://u@db:5432/x');
+    expect(loadConfig({ SEARCH_COUNT_BUDGET_MS: '200' }).search.countBudgetMs).toBe(200);
   });
 
   it.each([
@@ -25,6 +27,7 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
+    [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -4,6 +4,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryRunner } from 'typeorm';
 import { Semaphore } from '../../common/concurrency/semaphore';
 import { NotFoundError } from '../../common/errors/api-errors';
+import { InjectConfig } from '../../config/config.module';
+import type { AppConfig } from '../../config/configuration';
 import { POOL_SIZE } from '../../database/data-source-options';
 import { JobListingView, JobSearchDto, JobSearchResponse } from './dto/job-search.dto';
 import { filterConditions, searchCountry, SqlParameters } from './job-search.query';
@@ -77,13 +79,11 @@ const UNKNOWN_WORD_SHARE = 0.005;
 /** Rows a page reads: the page and one more, which tells whether there is a next page. */
 const PAGE_LOOKAHEAD = 21;
 /**
- * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
- * gives up after `COUNT_TIME_BUDGET_MS`, and when the planner expects more than 10,000 it is not tried: `total` is
- * then the planner's estimate.
+ * Counting stops at 10,001 matches. When few listings match the text it always finishes; otherwise it gives up
+ * after the configured budget (`SEARCH_COUNT_BUDGET_MS`), and when the planner expects more than 10,000 it is not
+ * tried: `total` is then the planner's estimate.
  */
 const COUNT_ALWAYS_BELOW = 2_000;
-const COUNT_TIME_BUDGET_MS = 25;
-const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
 /** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
 const COUNT_FIRST_BELOW = 50_000;
 const COUNT_FIRST_BUDGET_MS = 10;
@@ -97,6 +97,9 @@ const NEWEST_INDEX_COLUMNS = [
 const CURSOR_KEY_PURPOSE = 'search-cursor';
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
+
+/** What counting found: the number of matches (up to 10,000), more than 10,000 (counted or expected), or nothing in time. */
+type Count = number | 'over' | 'timeout';
 
 interface SearchContext {
   search: JobSearchDto;
@@ -123,7 +126,10 @@ export class JobsService implements OnModuleInit {
    */
   private readonly searchSlots = new Semaphore(Math.floor((POOL_SIZE - 1) / 2));
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     // The first instance to start creates the key; every instance reads the one that won.
@@ -176,14 +182,16 @@ export class JobsService implements OnModuleInit {
     // Words estimated to occur together often enough to walk for may in fact never do ("sql kubernetes"): the
     // statistics know each word, not how they combine. Up to COUNT_FIRST_BELOW expected matches, a count (GIN only,
     // fast) comes first and its answer decides. Otherwise it runs on a connection of its own while the page is read.
+    // When that quick count runs out of time, the full count runs beside the page like any other.
     const countFirst = !position && textual && estimate <= COUNT_FIRST_BELOW;
-    const counting = position
+    const quick: Count = countFirst ? await this.count(context, estimate, COUNT_FIRST_BELOW, COUNT_FIRST_BUDGET_MS) : 'timeout';
+    if (quick === 0) return { data: [], count: 0, total: 0, hasMore: false, nextCursor: null };
+    const known = typeof quick === 'number' ? quick : null;
+    const counting: Promise<Count> = position
       ? Promise.resolve(position.n)
-      : countFirst
-        ? this.count(context, estimate, COUNT_FIRST_BELOW, COUNT_FIRST_BUDGET_MS)
-        : this.count(context, estimate, COUNT_BELOW_ESTIMATE, COUNT_TIME_BUDGET_MS);
-    const known = countFirst ? await counting : null;
-    if (known === 0) return { data: [], count: 0, total: 0, hasMore: false, nextCursor: null };
+      : quick !== 'timeout'
+        ? Promise.resolve(quick)
+        : this.count(context, estimate, EXACT_TOTAL_LIMIT, this.config.search.countBudgetMs);
     const rows: { id: string; key: string; stream: number }[] = [];
     try {
       const streams = await this.streams(runner, context, known);
@@ -200,7 +208,7 @@ export class JobsService implements OnModuleInit {
     const page = rows.slice(0, search.limit);
     const hasMore = rows.length > search.limit;
     // A first page that holds every match knows the total; otherwise the count, or the estimate when uncounted.
-    const total = !position && !hasMore ? rows.length : (counted ?? Math.max(Math.round(estimate), rows.length));
+    const total = !position && !hasMore ? rows.length : totalOf(counted, estimate, rows.length);
     const last = page[page.length - 1];
     const nextCursor = hasMore
       ? this.cursors.encode(fingerprint, { t: last.stream, k: [last.key, last.id], n: total, a: context.asOf.toISOString(), m: context.mode })
@@ -346,11 +354,11 @@ export class JobsService implements OnModuleInit {
   }
 
   /**
-   * The number of matches, counted exactly up to 10,000 when the planner expects no more and counting fits the
-   * time budget (always, when few listings match the text); null otherwise (the estimate then stands in).
+   * The number of matches, counted exactly up to 10,000 when the planner expects no more than `countBelow` and
+   * counting fits the time budget (always, when few listings match the text).
    */
-  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<number | null> {
-    if (estimate > countBelow) return null;
+  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<Count> {
+    if (estimate > countBelow) return 'over';
     return this.withConnection(async (runner) => {
       const stream: Stream = { filters: this.filters(context), text: this.text(context), tier: () => [], country: null, strategy: 'planner' };
       const textSql = new SqlParameters();
@@ -358,16 +366,15 @@ export class JobsService implements OnModuleInit {
       const textMatches = text.length > 0 ? await this.estimate(runner, whereClause(text), textSql.values) : null;
       stream.strategy = textMatches === null ? 'planner' : textMatches <= WALK_ABOVE_MATCHES ? 'bitmap' : 'combined';
       const sql = new SqlParameters();
-      // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
-      const budget = textMatches === null ? COUNT_FIRST_BUDGET_MS : textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
+      const budget = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
       try {
         const [{ count }] = await this.planned(runner, stream.strategy, budget, () =>
           runner.query(`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, sql.values),
         );
-        return count > EXACT_TOTAL_LIMIT ? null : count;
+        return count > EXACT_TOTAL_LIMIT ? 'over' : count;
       } catch (error) {
         if ((error as { driverError?: { code?: string } }).driverError?.code !== QUERY_CANCELED) throw error;
-        return null;
+        return 'timeout';
       }
     });
   }
@@ -515,4 +522,10 @@ function queryWords(text: string): string[] {
     .split(/\s+/)
     .filter((token) => !token.startsWith('-'))
     .flatMap((token) => token.match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** `total` from the count when there is one; otherwise the estimate, never below what is known to match. */
+function totalOf(counted: Count, estimate: number, seen: number): number {
+  if (typeof counted === 'number') return counted;
+  return Math.max(Math.round(estimate), seen, counted === 'over' ? EXACT_TOTAL_LIMIT + 1 : 0);
 }
