@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,6 +17,11 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 export function setupApp(app: INestApplication): INestApplication {
   const express = app as NestExpressApplication;
   express.useLogger(express.get(Logger));
+  // Node closes idle keep-alive connections after 5 s; a client (or a load balancer, typically 60 s) that reuses one
+  // just as it closes gets a reset. Idle connections stay open longer than any common client keeps them.
+  const server = express.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   express.disable('x-powered-by');
   express.set('etag', false);
   express.use(httpMetrics(express.get(MetricsService)));

@@ -249,9 +249,9 @@ ${scenarios.join('\n')}
   once, a few thousand switch the page to a bitmap.
 - **Bitmaps are driven by the text index alone** (\`OFFSET 0\` fence): ANDing in a bitmap of a frequent value costs
   more than testing the few text matches.
-- **Counting is bounded.** \`total\` is counted (up to 10,001) within 25 ms on a second connection while the page is
-  read (10 ms for filters alone); past that, or when the planner expects more than 10,000, it is PostgreSQL's
-  estimate. A first page that holds every match knows its total exactly.
+- **Counting is bounded.** \`total\` is counted (up to 10,001) on a second connection while the page is read, within
+  \`SEARCH_COUNT_BUDGET_MS\` (25 ms by default; 10 ms for filters alone); past that, or when the planner expects more
+  than 10,000, it is PostgreSQL's estimate. A first page that holds every match knows its total exactly.
 - **The table is narrow.** Descriptions and search vectors live in TOAST (\`toast_tuple_target = 1024\`), so a heap page
   holds ~10 listings; listings arrive in posting order (as a feed delivers them), so walks read the heap in order.
 - **A word that matches nothing** is counted through the GIN index (zero, at once), then, if its last word may be

@@ -66,14 +66,14 @@ class Environment {
   TAILORING_SWEEP_AFTER_MS = 10_000;
 
   /**
-   * How long a job search may spend counting its matches (up to 10,001) beside reading the page; past it, `total`
-   * is PostgreSQL's estimate. Raise it where exact totals matter more than latency.
+   * How long a job search may spend counting its matches (up to 10,001) beside reading the page (two fifths of it
+   * for the quick counts); past it, `total` is PostgreSQL's estimate. Raise it where exact totals matter more.
    */
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'SEARCH_COUNT_BUDGET_MS must be an integer' })
   @Min(1)
-  SEARCH_COUNT_BUDGET_MS = 50;
+  SEARCH_COUNT_BUDGET_MS = 25;
 }
 
 export interface AppConfig {

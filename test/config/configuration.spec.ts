@@ -8,7 +8,7 @@ describe('loadConfig', () => {
       redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:' },
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
-      search: { countBudgetMs: 50 },
+      search: { countBudgetMs: 25 },
     });
   });
 

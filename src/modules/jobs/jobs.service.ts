@@ -79,14 +79,16 @@ const UNKNOWN_WORD_SHARE = 0.005;
 /** Rows a page reads: the page and one more, which tells whether there is a next page. */
 const PAGE_LOOKAHEAD = 21;
 /**
- * Counting stops at 10,001 matches. When few listings match the text it always finishes; otherwise it gives up
- * after the configured budget (`SEARCH_COUNT_BUDGET_MS`), and when the planner expects more than 10,000 it is not
+ * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
+ * gives up after the budget (`SEARCH_COUNT_BUDGET_MS`), and when the planner expects more than 10,000 it is not
  * tried: `total` is then the planner's estimate.
  */
 const COUNT_ALWAYS_BELOW = 2_000;
+const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
 /** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
 const COUNT_FIRST_BELOW = 50_000;
-const COUNT_FIRST_BUDGET_MS = 10;
+/** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
+const QUICK_COUNT_SHARE = 0.4;
 /** The columns of the newest-first index (its key and what it includes): a walk reads nothing else. */
 const NEWEST_INDEX_COLUMNS = [
   'posted_at', 'id', 'is_remote', 'work_arrangement', 'employment_type', 'country', 'place_keys', 'job_level', 'language',
@@ -97,9 +99,6 @@ const NEWEST_INDEX_COLUMNS = [
 const CURSOR_KEY_PURPOSE = 'search-cursor';
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
-
-/** What counting found: the number of matches (up to 10,000), more than 10,000 (counted or expected), or nothing in time. */
-type Count = number | 'over' | 'timeout';
 
 interface SearchContext {
   search: JobSearchDto;
@@ -139,6 +138,10 @@ export class JobsService implements OnModuleInit {
     ]);
     const [{ secret }] = await this.dataSource.query('SELECT secret FROM signing_keys WHERE purpose = $1', [CURSOR_KEY_PURPOSE]);
     this.cursors = new SearchCursorCodec(secret);
+  }
+
+  private get quickCountBudgetMs(): number {
+    return Math.ceil(this.config.search.countBudgetMs * QUICK_COUNT_SHARE);
   }
 
   async get(id: string): Promise<JobListingView> {
@@ -182,16 +185,14 @@ export class JobsService implements OnModuleInit {
     // Words estimated to occur together often enough to walk for may in fact never do ("sql kubernetes"): the
     // statistics know each word, not how they combine. Up to COUNT_FIRST_BELOW expected matches, a count (GIN only,
     // fast) comes first and its answer decides. Otherwise it runs on a connection of its own while the page is read.
-    // When that quick count runs out of time, the full count runs beside the page like any other.
     const countFirst = !position && textual && estimate <= COUNT_FIRST_BELOW;
-    const quick: Count = countFirst ? await this.count(context, estimate, COUNT_FIRST_BELOW, COUNT_FIRST_BUDGET_MS) : 'timeout';
-    if (quick === 0) return { data: [], count: 0, total: 0, hasMore: false, nextCursor: null };
-    const known = typeof quick === 'number' ? quick : null;
-    const counting: Promise<Count> = position
+    const counting = position
       ? Promise.resolve(position.n)
-      : quick !== 'timeout'
-        ? Promise.resolve(quick)
-        : this.count(context, estimate, EXACT_TOTAL_LIMIT, this.config.search.countBudgetMs);
+      : countFirst
+        ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickCountBudgetMs)
+        : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.config.search.countBudgetMs);
+    const known = countFirst ? await counting : null;
+    if (known === 0) return { data: [], count: 0, total: 0, hasMore: false, nextCursor: null };
     const rows: { id: string; key: string; stream: number }[] = [];
     try {
       const streams = await this.streams(runner, context, known);
@@ -208,7 +209,7 @@ export class JobsService implements OnModuleInit {
     const page = rows.slice(0, search.limit);
     const hasMore = rows.length > search.limit;
     // A first page that holds every match knows the total; otherwise the count, or the estimate when uncounted.
-    const total = !position && !hasMore ? rows.length : totalOf(counted, estimate, rows.length);
+    const total = !position && !hasMore ? rows.length : (counted ?? Math.max(Math.round(estimate), rows.length));
     const last = page[page.length - 1];
     const nextCursor = hasMore
       ? this.cursors.encode(fingerprint, { t: last.stream, k: [last.key, last.id], n: total, a: context.asOf.toISOString(), m: context.mode })
@@ -354,11 +355,11 @@ export class JobsService implements OnModuleInit {
   }
 
   /**
-   * The number of matches, counted exactly up to 10,000 when the planner expects no more than `countBelow` and
-   * counting fits the time budget (always, when few listings match the text).
+   * The number of matches, counted exactly up to 10,000 when the planner expects no more and counting fits the
+   * time budget (always, when few listings match the text); null otherwise (the estimate then stands in).
    */
-  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<Count> {
-    if (estimate > countBelow) return 'over';
+  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<number | null> {
+    if (estimate > countBelow) return null;
     return this.withConnection(async (runner) => {
       const stream: Stream = { filters: this.filters(context), text: this.text(context), tier: () => [], country: null, strategy: 'planner' };
       const textSql = new SqlParameters();
@@ -366,15 +367,16 @@ export class JobsService implements OnModuleInit {
       const textMatches = text.length > 0 ? await this.estimate(runner, whereClause(text), textSql.values) : null;
       stream.strategy = textMatches === null ? 'planner' : textMatches <= WALK_ABOVE_MATCHES ? 'bitmap' : 'combined';
       const sql = new SqlParameters();
-      const budget = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
+      // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
+      const budget = textMatches === null ? this.quickCountBudgetMs : textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
       try {
         const [{ count }] = await this.planned(runner, stream.strategy, budget, () =>
           runner.query(`SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, sql.values),
         );
-        return count > EXACT_TOTAL_LIMIT ? 'over' : count;
+        return count > EXACT_TOTAL_LIMIT ? null : count;
       } catch (error) {
         if ((error as { driverError?: { code?: string } }).driverError?.code !== QUERY_CANCELED) throw error;
-        return 'timeout';
+        return null;
       }
     });
   }
@@ -522,10 +524,4 @@ function queryWords(text: string): string[] {
     .split(/\s+/)
     .filter((token) => !token.startsWith('-'))
     .flatMap((token) => token.match(/[\p{L}\p{N}]+/gu) ?? []);
-}
-
-/** `total` from the count when there is one; otherwise the estimate, never below what is known to match. */
-function totalOf(counted: Count, estimate: number, seen: number): number {
-  if (typeof counted === 'number') return counted;
-  return Math.max(Math.round(estimate), seen, counted === 'over' ? EXACT_TOTAL_LIMIT + 1 : 0);
 }
