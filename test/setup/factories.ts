@@ -18,10 +18,17 @@ export interface TestAccount {
  * An account with an API key in one line, through the same services the CLI uses (accounts have no HTTP routes). Keys need Plus, so a free
  * account is made on Plus and moved to free after its key exists (as a user who downgrades would be).
  */
+export interface AccountOptions {
+  plan?: Plan;
+  features?: Feature[];
+  scopes?: readonly Scope[];
+  expiresInDays?: number;
+}
+
 export async function createAccount(
   app: INestApplication,
   baseUrl: string,
-  options: { plan?: Plan; features?: Feature[]; scopes?: readonly Scope[]; expiresInDays?: number } = {},
+  options: AccountOptions = {},
 ): Promise<TestAccount> {
   const database = app.get(DataSource);
   const accounts = new AccountsService(database);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '@src/app.module';
 import { setupApp } from '@src/app.setup';
 import { loadConfig } from '@src/config/configuration';
+import { AccountOptions, createAccount, TestAccount } from './factories';
 import { testRunEnvironment } from './test-environment';
 
 export interface TestApp {
@@ -30,4 +31,26 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, baseUrl: `http://127.0.0.1:${address.port}`, close: () => app.close() };
+}
+
+/** The app of an e2e suite, with one account holding every scope; read its fields once `beforeAll` has run. */
+export interface SuiteApp {
+  testApp: TestApp;
+  owner: TestAccount;
+  createAccount(options?: AccountOptions): Promise<TestAccount>;
+}
+
+/** Starts the app (and its owner account) before the suite's tests and closes it after them. */
+export function useTestApp(env: Record<string, string> = {}): SuiteApp {
+  const suite: SuiteApp = {
+    testApp: undefined as unknown as TestApp,
+    owner: undefined as unknown as TestAccount,
+    createAccount: (options) => createAccount(suite.testApp.app, suite.testApp.baseUrl, options),
+  };
+  beforeAll(async () => {
+    suite.testApp = await startTestApp(env);
+    suite.owner = await suite.createAccount();
+  });
+  afterAll(() => suite.testApp.close());
+  return suite;
 }

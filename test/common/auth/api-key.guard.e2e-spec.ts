@@ -1,20 +1,12 @@
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from '../../setup/api-client';
-import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/tracker/applications';
 
 describe('API keys and scopes', () => {
-  let testApp: TestApp;
-  let account: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    account = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   const expect401 = async (api: ApiClient, error: string) => {
     const response = await api.get(PATH);
@@ -24,35 +16,35 @@ describe('API keys and scopes', () => {
   };
 
   it('answers 401 without an Authorization header', async () => {
-    await expect401(new ApiClient(testApp.baseUrl), 'Missing API key: send Authorization: Bearer <key>');
+    await expect401(new ApiClient(suite.testApp.baseUrl), 'Missing API key: send Authorization: Bearer <key>');
   });
 
   it('answers 401 for a header that is not a Bearer token', async () => {
-    const response = await new ApiClient(testApp.baseUrl).request('GET', PATH, undefined, { authorization: `Basic ${account.key}` });
+    const response = await new ApiClient(suite.testApp.baseUrl).request('GET', PATH, undefined, { authorization: `Basic ${suite.owner.key}` });
     expect(response.status).toBe(401);
   });
 
   it('answers 401 for a malformed key and for a well-formed unknown key', async () => {
-    await expect401(new ApiClient(testApp.baseUrl, 'cpk_123'), 'Invalid API key');
-    await expect401(new ApiClient(testApp.baseUrl, `cpk_${'0'.repeat(64)}`), 'Invalid API key');
+    await expect401(new ApiClient(suite.testApp.baseUrl, 'cpk_123'), 'Invalid API key');
+    await expect401(new ApiClient(suite.testApp.baseUrl, `cpk_${'0'.repeat(64)}`), 'Invalid API key');
   });
 
   it('answers 401 for a revoked key, at once', async () => {
-    const other = await createAccount(testApp.app, testApp.baseUrl);
+    const other = await suite.createAccount();
     expect((await other.api.get(PATH)).status).toBe(200);
-    await testApp.app.get(ApiKeysService).revoke(other.keyId);
+    await suite.testApp.app.get(ApiKeysService).revoke(other.keyId);
     await expect401(other.api, 'API key revoked');
   });
 
   it('answers 401 for an expired key', async () => {
-    const other = await createAccount(testApp.app, testApp.baseUrl, { expiresInDays: 30 });
+    const other = await suite.createAccount({ expiresInDays: 30 });
     expect((await other.api.get(PATH)).status).toBe(200);
-    await testApp.app.get(DataSource).query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [other.keyId]);
+    await suite.testApp.app.get(DataSource).query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [other.keyId]);
     await expect401(other.api, 'API key expired');
   });
 
   it('answers 403 with requiredScope when the key lacks the scope', async () => {
-    const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+    const reader = await suite.createAccount({ scopes: ['tracker:read'] });
     expect((await reader.api.get(PATH)).status).toBe(200);
     const response = await reader.api.post(PATH, { jobTitle: 'x', company: 'y' });
     expect(response.status).toBe(403);
@@ -60,18 +52,18 @@ describe('API keys and scopes', () => {
   });
 
   it('checks the scope before validating the body', async () => {
-    const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+    const reader = await suite.createAccount({ scopes: ['tracker:read'] });
     expect((await reader.api.post(PATH, { unknown: true })).status).toBe(403);
   });
 
   it('keeps working after the account drops to the free plan', async () => {
-    const downgraded = await createAccount(testApp.app, testApp.baseUrl, { plan: 'free' });
+    const downgraded = await suite.createAccount({ plan: 'free' });
     expect((await downgraded.api.get(PATH)).status).toBe(200);
   });
 
   it('records lastUsedAt without writing on every request', async () => {
-    const other = await createAccount(testApp.app, testApp.baseUrl);
-    const database = testApp.app.get(DataSource);
+    const other = await suite.createAccount();
+    const database = suite.testApp.app.get(DataSource);
     const lastUsed = async () => (await database.query('SELECT last_used_at FROM api_keys WHERE id = $1', [other.keyId]))[0].last_used_at;
     expect(await lastUsed()).toBeNull();
     await other.api.get(PATH);
@@ -84,7 +76,7 @@ describe('API keys and scopes', () => {
   });
 
   it('serves /health without a key', async () => {
-    const response = await new ApiClient(testApp.baseUrl).get('/health');
+    const response = await new ApiClient(suite.testApp.baseUrl).get('/health');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ok', checks: { database: { status: 'up' }, redis: { status: 'up' } } });
   });

@@ -1,59 +1,51 @@
 import { ApiClient } from '../../setup/api-client';
-import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/tracker/applications';
 
 describe('error responses', () => {
-  let testApp: TestApp;
-  let account: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    account = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   it('answers 400 "Malformed JSON body" for JSON that does not parse', async () => {
-    const response = await account.api.request('POST', PATH, '{"jobTitle": ', { 'content-type': 'application/json' });
+    const response = await suite.owner.api.request('POST', PATH, '{"jobTitle": ', { 'content-type': 'application/json' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'Malformed JSON body' });
   });
 
   it('answers 400 for a JSON body that is not an object', async () => {
     for (const body of ['[1,2]', '"text"', 'null', '42']) {
-      const response = await account.api.request('POST', PATH, body, { 'content-type': 'application/json' });
+      const response = await suite.owner.api.request('POST', PATH, body, { 'content-type': 'application/json' });
       expect(response.status).toBe(400);
       expect(response.body.error).toEqual(expect.any(String));
     }
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
-    const response = await account.api.post(PATH, { jobTitle: 'x', company: 'y', jobDescription: 'z'.repeat(1024 * 1024) });
+    const response = await suite.owner.api.post(PATH, { jobTitle: 'x', company: 'y', jobDescription: 'z'.repeat(1024 * 1024) });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ error: expect.stringContaining('exceeds') });
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const response = await account.api.request('POST', PATH, 'jobTitle=x', { 'content-type': 'application/x-www-form-urlencoded' });
+    const response = await suite.owner.api.request('POST', PATH, 'jobTitle=x', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
   });
 
   it('answers 404 for an id that cannot even be decoded (%FF), like any malformed id', async () => {
-    const response = await account.api.get('/v1/tracker/applications/%FF');
+    const response = await suite.owner.api.get('/v1/tracker/applications/%FF');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'Not found' });
   });
 
   it('answers 404 in the error shape for an unknown route', async () => {
-    const response = await account.api.get('/v1/nothing-here');
+    const response = await suite.owner.api.get('/v1/nothing-here');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: 'Not found' });
   });
 
   it('answers a prototype-pollution key as an unknown field', async () => {
-    const response = await account.api.request('POST', PATH, '{"jobTitle":"x","company":"y","__proto__":{"admin":true}}', { 'content-type': 'application/json' });
+    const response = await suite.owner.api.request('POST', PATH, '{"jobTitle":"x","company":"y","__proto__":{"admin":true}}', { 'content-type': 'application/json' });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'Validation failed', details: JSON.parse('{"__proto__":["is not allowed"]}') });
   });
@@ -63,22 +55,22 @@ describe('error responses', () => {
     ['{"jobTitle":"x","company":"y","prototype":null}', 'prototype'],
     ['{"jobTitle":"x","company":"y","toString":"x"}', 'toString'],
   ])('answers %s as an unknown field, not a silent drop', async (body, field) => {
-    const response = await account.api.request('POST', PATH, body, { 'content-type': 'application/json' });
+    const response = await suite.owner.api.request('POST', PATH, body, { 'content-type': 'application/json' });
     expect(response.body).toEqual({ error: 'Validation failed', details: { [field]: ['is not allowed'] } });
   });
 
   it('refuses prototype keys inside free-form objects too, instead of losing them', async () => {
-    const response = await account.api.request('POST', '/v1/resume', '{"name":"CV","cvData":{"a":{"constructor":2}}}', { 'content-type': 'application/json' });
+    const response = await suite.owner.api.request('POST', '/v1/resume', '{"name":"CV","cvData":{"a":{"constructor":2}}}', { 'content-type': 'application/json' });
     expect(response.body).toEqual({ error: 'Validation failed', details: { 'cvData.a.constructor': ['is not allowed'] } });
   });
 
   it('answers 400 for a body nested deeper than 32 levels, however deep, and takes 32', async () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     for (const depth of [33, 10_000]) {
-      const response = await account.api.request('POST', PATH, nested(depth), { 'content-type': 'application/json' });
+      const response = await suite.owner.api.request('POST', PATH, nested(depth), { 'content-type': 'application/json' });
       expect({ depth, status: response.status, body: response.body }).toEqual({ depth, status: 400, body: { error: 'Request body is nested more than 32 levels deep' } });
     }
-    const deepest = await account.api.request('POST', PATH, nested(32), { 'content-type': 'application/json' });
+    const deepest = await suite.owner.api.request('POST', PATH, nested(32), { 'content-type': 'application/json' });
     expect(deepest.body).toEqual({ error: 'Validation failed', details: { jobTitle: ['is required'], company: ['is required'], a: ['is not allowed'] } });
   });
 
@@ -92,20 +84,20 @@ describe('error responses', () => {
     ['PATCH', '/v1/profile', { links: [{ url: 'https://a.example/?q=\ud800' }] }, { 'links.0.url': [SURROGATE] }],
     ['POST', '/v1/interests', { name: 'Climbing', keywords: ['\u0000'] }, { 'keywords.0': [NUL] }],
   ])('answers 400 for text PostgreSQL cannot store: %s %s %j', async (method, path, body, details) => {
-    const response = await account.api.request(method, path, body);
+    const response = await suite.owner.api.request(method, path, body);
     expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { error: 'Validation failed', details } });
   });
 
   it('takes characters outside the Basic Multilingual Plane, whose surrogates come in pairs', async () => {
-    const response = await account.api.post('/v1/resume', { name: 'CV 😀', cvData: { note: '𝕏' } });
+    const response = await suite.owner.api.post('/v1/resume', { name: 'CV 😀', cvData: { note: '𝕏' } });
     expect(response.status).toBe(201);
   });
 
   it('carries X-Request-Id on the answers of the body parser too', async () => {
     const answers = await Promise.all([
-      account.api.request('POST', PATH, '{"jobTitle": ', { 'content-type': 'application/json', 'x-request-id': 'parser-400' }),
-      account.api.request('POST', PATH, 'jobTitle=x', { 'content-type': 'text/plain', 'x-request-id': 'parser-415' }),
-      account.api.post(PATH, { jobDescription: 'z'.repeat(1024 * 1024) }),
+      suite.owner.api.request('POST', PATH, '{"jobTitle": ', { 'content-type': 'application/json', 'x-request-id': 'parser-400' }),
+      suite.owner.api.request('POST', PATH, 'jobTitle=x', { 'content-type': 'text/plain', 'x-request-id': 'parser-415' }),
+      suite.owner.api.post(PATH, { jobDescription: 'z'.repeat(1024 * 1024) }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([400, 415, 413]);
     expect(answers[0].headers.get('x-request-id')).toBe('parser-400');
@@ -114,22 +106,18 @@ describe('error responses', () => {
   });
 
   it('echoes X-Request-Id, or makes one', async () => {
-    const echoed = await account.api.request('GET', PATH, undefined, { 'x-request-id': 'trace-123' });
+    const echoed = await suite.owner.api.request('GET', PATH, undefined, { 'x-request-id': 'trace-123' });
     expect(echoed.headers.get('x-request-id')).toBe('trace-123');
-    const made = await account.api.get(PATH);
+    const made = await suite.owner.api.get(PATH);
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('OpenAPI document', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp();
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   it('documents every tracker operation with its scope, limit, schemas and errors, and Bearer auth', async () => {
-    const anonymous = new ApiClient(testApp.baseUrl);
+    const anonymous = new ApiClient(suite.testApp.baseUrl);
     const document = (await anonymous.get('/docs-json')).body;
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     const expected: [string, string, string, number][] = [
@@ -155,7 +143,7 @@ describe('OpenAPI document', () => {
   });
 
   it('shows what every request body shares: closed schemas, PATCH needs a field, 413 and 415', async () => {
-    const document = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
+    const document = (await new ApiClient(suite.testApp.baseUrl).get('/docs-json')).body;
     const schemas = document.components.schemas;
     expect(schemas.CreateApplicationDto.additionalProperties).toBe(false);
     expect(schemas.DesignSettingsDto.additionalProperties).toBe(false);

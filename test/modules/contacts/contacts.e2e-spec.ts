@@ -1,6 +1,6 @@
-import { createAccount, TestAccount } from '../../setup/factories';
+import { TestAccount } from '../../setup/factories';
 import { expectDocumented, expectHiddenFrom, expectNotFound } from '../../setup/expectations';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/contacts';
 const ada = {
@@ -16,14 +16,7 @@ const ada = {
 };
 
 describe('/v1/contacts', () => {
-  let testApp: TestApp;
-  let owner: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    owner = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   const create = async (account: TestAccount, body: Record<string, unknown> = { firstName: 'Grace' }) => {
     const response = await account.api.post(PATH, body);
@@ -33,11 +26,11 @@ describe('/v1/contacts', () => {
 
   describe('POST /v1/contacts', () => {
     it('creates a contact with every field and answers {success, id}', async () => {
-      const response = await owner.api.post(PATH, ada);
+      const response = await suite.owner.api.post(PATH, ada);
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ success: true, id: expect.any(String) });
 
-      const read = await owner.api.get(`${PATH}/${response.body.id}`);
+      const read = await suite.owner.api.get(`${PATH}/${response.body.id}`);
       expect(read.status).toBe(200);
       expect(read.body).toEqual({
         data: { id: response.body.id, ...ada, createdAt: expect.any(String), updatedAt: expect.any(String) },
@@ -45,8 +38,8 @@ describe('/v1/contacts', () => {
     });
 
     it('needs only firstName; relationship defaults to OTHER and the rest to null', async () => {
-      const id = await create(owner, { firstName: 'Grace' });
-      expect((await owner.api.get(`${PATH}/${id}`)).body.data).toMatchObject({
+      const id = await create(suite.owner, { firstName: 'Grace' });
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data).toMatchObject({
         firstName: 'Grace',
         lastName: null,
         jobTitle: null,
@@ -62,8 +55,8 @@ describe('/v1/contacts', () => {
     it('accepts every relationship value', async () => {
       const relationships = ['RECRUITER', 'HIRING_MANAGER', 'HR_MANAGER', 'TEAM_LEAD', 'DEPARTMENT_HEAD', 'CEO_FOUNDER', 'COLLEAGUE', 'FRIEND', 'REFERRAL', 'OTHER'];
       for (const relationship of relationships) {
-        const id = await create(owner, { firstName: 'R', relationship });
-        expect((await owner.api.get(`${PATH}/${id}`)).body.data.relationship).toBe(relationship);
+        const id = await create(suite.owner, { firstName: 'R', relationship });
+        expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data.relationship).toBe(relationship);
       }
     });
 
@@ -84,7 +77,7 @@ describe('/v1/contacts', () => {
       [{ firstName: 'G', birthday: '1906-12-09' }, { birthday: ['is not allowed'] }],
       [{ firstName: 'Gr\u0000ce' }, { firstName: ['must not contain the NUL character (U+0000)'] }],
     ])('rejects %j with details %j', async (body, details) => {
-      const response = await owner.api.post(PATH, body);
+      const response = await suite.owner.api.post(PATH, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
@@ -95,7 +88,7 @@ describe('/v1/contacts', () => {
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      account = await createAccount(testApp.app, testApp.baseUrl);
+      account = await suite.createAccount();
       ids.ada = await create(account, ada);
       ids.grace = await create(account, { firstName: 'Grace', lastName: 'Hopper', company: 'US Navy', relationship: 'RECRUITER', email: 'grace@navy.example' });
       ids.linus = await create(account, { firstName: 'Linus', company: '100%_Open', relationship: 'RECRUITER' });
@@ -161,11 +154,11 @@ describe('/v1/contacts', () => {
 
   describe('PATCH /v1/contacts/{id}', () => {
     it('changes only the fields sent, and null clears a nullable field', async () => {
-      const id = await create(owner, ada);
-      const response = await owner.api.patch(`${PATH}/${id}`, { company: 'Babbage & Co', email: null, notes: null, relationship: 'COLLEAGUE' });
+      const id = await create(suite.owner, ada);
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, { company: 'Babbage & Co', email: null, notes: null, relationship: 'COLLEAGUE' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true, id });
-      expect((await owner.api.get(`${PATH}/${id}`)).body.data).toMatchObject({
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data).toMatchObject({
         ...ada,
         company: 'Babbage & Co',
         email: null,
@@ -182,8 +175,8 @@ describe('/v1/contacts', () => {
       [{ email: 'nope' }, { email: ['must be a valid email address'] }],
       [{ id: '00000000-0000-4000-8000-000000000000' }, { id: ['is not allowed'] }],
     ])('rejects %j', async (body, details) => {
-      const id = await create(owner);
-      const response = await owner.api.patch(`${PATH}/${id}`, body);
+      const id = await create(suite.owner);
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
@@ -191,42 +184,42 @@ describe('/v1/contacts', () => {
 
   describe('DELETE /v1/contacts/{id}', () => {
     it('removes the contact', async () => {
-      const id = await create(owner);
-      const response = await owner.api.delete(`${PATH}/${id}`);
+      const id = await create(suite.owner);
+      const response = await suite.owner.api.delete(`${PATH}/${id}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true });
-      expect((await owner.api.get(`${PATH}/${id}`)).status).toBe(404);
-      expect((await owner.api.delete(`${PATH}/${id}`)).status).toBe(404);
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).status).toBe(404);
+      expect((await suite.owner.api.delete(`${PATH}/${id}`)).status).toBe(404);
     });
   });
 
   describe('tenant isolation', () => {
     it("answers 404 to another account's contact on GET, PATCH and DELETE, and leaves it unchanged", async () => {
-      const intruder = await createAccount(testApp.app, testApp.baseUrl);
-      const id = await create(owner, { firstName: 'Private' });
+      const intruder = await suite.createAccount();
+      const id = await create(suite.owner, { firstName: 'Private' });
       await expectHiddenFrom(intruder, `${PATH}/${id}`, { firstName: 'Stolen' });
       expect((await intruder.api.get(`${PATH}?search=Private`)).body.total).toBe(0);
-      expect((await owner.api.get(`${PATH}/${id}`)).body.data.firstName).toBe('Private');
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data.firstName).toBe('Private');
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      await expectNotFound(owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`), owner.api.patch(`${PATH}/not-a-uuid`, { firstName: 'x' }));
+      await expectNotFound(suite.owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`), suite.owner.api.patch(`${PATH}/not-a-uuid`, { firstName: 'x' }));
     });
   });
 
   describe('scopes and documentation', () => {
     it('needs contacts:write to write and contacts:read to read', async () => {
-      const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['contacts:read'] });
+      const reader = await suite.createAccount({ scopes: ['contacts:read'] });
       const denied = await reader.api.post(PATH, { firstName: 'Grace' });
       expect(denied.status).toBe(403);
       expect(denied.body).toEqual({ error: 'Insufficient scope', requiredScope: 'contacts:write' });
       expect((await reader.api.get(PATH)).status).toBe(200);
-      const writer = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['contacts:write'] });
+      const writer = await suite.createAccount({ scopes: ['contacts:write'] });
       expect((await writer.api.get(PATH)).body).toEqual({ error: 'Insufficient scope', requiredScope: 'contacts:read' });
     });
 
     it('documents every operation with its scope and limit', async () => {
-      const document = await expectDocumented(testApp.baseUrl, [
+      const document = await expectDocumented(suite.testApp.baseUrl, [
         [PATH, 'post', 'contacts:write', 20],
         [PATH, 'get', 'contacts:read', 60],
         [`${PATH}/{id}`, 'get', 'contacts:read', 30],

@@ -1,21 +1,13 @@
 import { ApiClient } from '../../setup/api-client';
-import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/profile';
 
 describe('/v1/profile', () => {
-  let testApp: TestApp;
-  let owner: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    owner = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   it('answers the profile the account was created with', async () => {
-    const response = await owner.api.get(PATH);
+    const response = await suite.owner.api.get(PATH);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       data: {
@@ -32,7 +24,7 @@ describe('/v1/profile', () => {
   });
 
   it('changes only the fields sent, answers the updated profile, and clears fields with null', async () => {
-    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const account = await suite.createAccount();
     const changes = {
       fullName: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -69,26 +61,26 @@ describe('/v1/profile', () => {
     [{ links: Array.from({ length: 21 }, () => ({ url: 'https://x.example' })) }, { links: ['must have at most 20 items'] }],
     [{ plan: 'plus' }, { plan: ['is not allowed'] }],
   ])('rejects %j', async (body, details) => {
-    const response = await owner.api.patch(PATH, body);
+    const response = await suite.owner.api.patch(PATH, body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'Validation failed', details });
   });
 
   it('is one per account: an update reaches no other account', async () => {
-    const other = await createAccount(testApp.app, testApp.baseUrl);
-    await owner.api.patch(PATH, { fullName: 'Owner only' });
+    const other = await suite.createAccount();
+    await suite.owner.api.patch(PATH, { fullName: 'Owner only' });
     expect((await other.api.get(PATH)).body.data.fullName).toBeNull();
-    expect((await owner.api.get(PATH)).body.data.fullName).toBe('Owner only');
+    expect((await suite.owner.api.get(PATH)).body.data.fullName).toBe('Owner only');
   });
 
   it('needs profile:read to read and profile:write to update', async () => {
-    const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['profile:read'] });
+    const reader = await suite.createAccount({ scopes: ['profile:read'] });
     expect((await reader.api.get(PATH)).status).toBe(200);
     expect((await reader.api.patch(PATH, { fullName: 'x' })).body).toEqual({ error: 'Insufficient scope', requiredScope: 'profile:write' });
   });
 
   it('documents both operations with their scope and limit', async () => {
-    const document = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
+    const document = (await new ApiClient(suite.testApp.baseUrl).get('/docs-json')).body;
     expect(document.paths[PATH].get['x-required-scope']).toBe('profile:read');
     expect(document.paths[PATH].get['x-rate-limit']).toMatchObject({ limit: 30 });
     expect(document.paths[PATH].patch['x-required-scope']).toBe('profile:write');

@@ -1,20 +1,13 @@
 import { DataSource } from 'typeorm';
 import { ResumesService } from '@src/modules/resumes/resumes.service';
 import { ApiClient } from '../../setup/api-client';
-import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestAccount } from '../../setup/factories';
+import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/resume';
 
 describe('/v1/resume', () => {
-  let testApp: TestApp;
-  let owner: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    owner = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   const ids = (items: { id: string }[]) => items.map((item) => item.id);
 
@@ -43,7 +36,7 @@ describe('/v1/resume', () => {
 
   describe('POST /v1/resume', () => {
     it('creates a resume with the documented defaults, and answers {success, id}', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const response = await account.api.post(PATH, { name: 'Backend roles' });
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ success: true, id: expect.any(String) });
@@ -89,8 +82,8 @@ describe('/v1/resume', () => {
         optionalFields: { phone: false, photo: false },
         sectionOrder: ['summary', 'skills', 'experiences'],
       };
-      const id = await create(owner, body);
-      expect(await read(owner, id)).toMatchObject({ ...body, isDefault: false });
+      const id = await create(suite.owner, body);
+      expect(await read(suite.owner, id)).toMatchObject({ ...body, isDefault: false });
     });
 
     it.each([
@@ -122,20 +115,20 @@ describe('/v1/resume', () => {
       [{ name: 'x', optionalFields: { salary: true } }, { 'optionalFields.salary': ['is not allowed'] }],
       [{ name: 'x', owner: 'me' }, { owner: ['is not allowed'] }],
     ])('rejects %j', async (body, details) => {
-      const response = await owner.api.post(PATH, body);
+      const response = await suite.owner.api.post(PATH, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
 
     it('silently drops section content from cvData, on create and on update', async () => {
-      const id = await create(owner, {
+      const id = await create(suite.owner, {
         name: 'cvData',
         cvData: { headline: 'Kept', experiences: [{ jobTitle: 'x' }], skills: [], customSections: [{}], interests: [], education: [], summary: 'kept too' },
       });
-      expect((await read(owner, id)).cvData).toEqual({ headline: 'Kept', summary: 'kept too' });
-      expect((await read(owner, id)).content.sections.experiences).toEqual([]);
-      await owner.api.patch(`${PATH}/${id}`, { cvData: { projects: [{ name: 'x' }], awards: [], certificates: [], publications: [], note: 'n' } });
-      expect((await read(owner, id)).cvData).toEqual({ note: 'n' });
+      expect((await read(suite.owner, id)).cvData).toEqual({ headline: 'Kept', summary: 'kept too' });
+      expect((await read(suite.owner, id)).content.sections.experiences).toEqual([]);
+      await suite.owner.api.patch(`${PATH}/${id}`, { cvData: { projects: [{ name: 'x' }], awards: [], certificates: [], publications: [], note: 'n' } });
+      expect((await read(suite.owner, id)).cvData).toEqual({ note: 'n' });
     });
   });
 
@@ -145,7 +138,7 @@ describe('/v1/resume', () => {
     const base: Record<string, string> = {};
 
     beforeAll(async () => {
-      account = await createAccount(testApp.app, testApp.baseUrl);
+      account = await suite.createAccount();
       baseId = (await defaultResumeOf(account))!;
       base.experience1 = await addItem(account, 'experiences', { jobTitle: 'Engineer', company: 'First' });
       base.experience2 = await addItem(account, 'experiences', { jobTitle: 'Senior Engineer', company: 'Second' });
@@ -218,7 +211,7 @@ describe('/v1/resume', () => {
     });
 
     it('refuses a selectedSummaryId that is not a summary of the default resume', async () => {
-      const other = await createAccount(testApp.app, testApp.baseUrl);
+      const other = await suite.createAccount();
       const foreignSummary = await addItem(other, 'summaries', { content: 'Not yours' });
       const response = await account.api.post(PATH, { name: 'x', selectedSummaryId: foreignSummary });
       expect(response.status).toBe(400);
@@ -250,7 +243,7 @@ describe('/v1/resume', () => {
     let resumeId: string;
 
     beforeAll(async () => {
-      account = await createAccount(testApp.app, testApp.baseUrl);
+      account = await suite.createAccount();
       resumeId = (await defaultResumeOf(account))!;
       await account.api.patch('/v1/profile', { fullName: 'Ada Lovelace', phone: '+44 1', address: 'London', jobTitle: 'Analyst', photoUrl: 'https://img.example/ada.png', links: [{ label: 'Site', url: 'https://ada.example' }] });
     });
@@ -338,14 +331,14 @@ describe('/v1/resume', () => {
     });
 
     it('is what resolveContent answers to other modules', async () => {
-      const service = testApp.app.get(ResumesService);
+      const service = suite.testApp.app.get(ResumesService);
       expect(JSON.parse(JSON.stringify(await service.resolveContent(account.accountId, resumeId)))).toEqual((await read(account, resumeId)).content);
     });
   });
 
   describe('the default resume', () => {
     it('moves with isDefault: true on create and on update, in one transaction', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const baseId = (await defaultResumeOf(account))!;
       const second = await create(account, { name: 'Second', isDefault: true });
       expect(await defaultResumeOf(account)).toBe(second);
@@ -358,7 +351,7 @@ describe('/v1/resume', () => {
     });
 
     it('answers 400 for isDefault: false on the default resume, and accepts it on another', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const baseId = (await defaultResumeOf(account))!;
       const response = await account.api.patch(`${PATH}/${baseId}`, { isDefault: false });
       expect(response.status).toBe(400);
@@ -369,7 +362,7 @@ describe('/v1/resume', () => {
     });
 
     it('stays one under concurrent switches', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const resumes = [];
       for (let index = 0; index < 6; index += 1) resumes.push(await create(account, { name: `R${index}` }));
       const responses = await Promise.all([
@@ -377,12 +370,12 @@ describe('/v1/resume', () => {
         ...resumes.map((_id, index) => account.api.post(PATH, { name: `New ${index}`, isDefault: true })),
       ]);
       expect(responses.map((response) => response.status).every((status) => status === 200 || status === 201)).toBe(true);
-      const [{ count }] = await testApp.app.get(DataSource).query('SELECT count(*)::int AS count FROM resumes WHERE account_id = $1 AND is_default', [account.accountId]);
+      const [{ count }] = await suite.testApp.app.get(DataSource).query('SELECT count(*)::int AS count FROM resumes WHERE account_id = $1 AND is_default', [account.accountId]);
       expect(count).toBe(1);
     });
 
     it('passes on to the most recently updated resume when the default is deleted', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const baseId = (await defaultResumeOf(account))!;
       const older = await create(account, { name: 'Older' });
       const newer = await create(account, { name: 'Newer' });
@@ -394,7 +387,7 @@ describe('/v1/resume', () => {
     });
 
     it('may be the last resume deleted; the next one created starts empty and becomes the default', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const baseId = (await defaultResumeOf(account))!;
       await addItem(account, 'skills', { name: 'Gone with the resume' });
       expect((await account.api.delete(`${PATH}/${baseId}`)).status).toBe(200);
@@ -413,7 +406,7 @@ describe('/v1/resume', () => {
 
   describe('GET /v1/resume', () => {
     it('lists the resumes, the default first, then the most recently updated, with the list fields', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const baseId = (await defaultResumeOf(account))!;
       const first = await create(account, { name: 'First' });
       const second = await create(account, { name: 'Second' });
@@ -430,13 +423,13 @@ describe('/v1/resume', () => {
 
   describe('PATCH /v1/resume/{id}', () => {
     it('changes only the fields sent, replaces objects as a whole, and clears nullable fields with null', async () => {
-      const id = await create(owner, { name: 'Patchable', jobTitle: 'Engineer', designSettings: { colors: { primary: '#000000' }, fonts: { size: 10 } } });
-      const response = await owner.api.patch(`${PATH}/${id}`, { designSettings: { fonts: { size: 11 } }, template: 'minimal' });
+      const id = await create(suite.owner, { name: 'Patchable', jobTitle: 'Engineer', designSettings: { colors: { primary: '#000000' }, fonts: { size: 10 } } });
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, { designSettings: { fonts: { size: 11 } }, template: 'minimal' });
       expect(response.body).toEqual({ success: true, id });
-      expect(await read(owner, id)).toMatchObject({ name: 'Patchable', jobTitle: 'Engineer', template: 'minimal', designSettings: { fonts: { size: 11 } } });
-      expect((await read(owner, id)).designSettings).not.toHaveProperty('colors');
-      await owner.api.patch(`${PATH}/${id}`, { jobTitle: null });
-      expect((await read(owner, id)).jobTitle).toBeNull();
+      expect(await read(suite.owner, id)).toMatchObject({ name: 'Patchable', jobTitle: 'Engineer', template: 'minimal', designSettings: { fonts: { size: 11 } } });
+      expect((await read(suite.owner, id)).designSettings).not.toHaveProperty('colors');
+      await suite.owner.api.patch(`${PATH}/${id}`, { jobTitle: null });
+      expect((await read(suite.owner, id)).jobTitle).toBeNull();
     });
 
     it.each([
@@ -446,8 +439,8 @@ describe('/v1/resume', () => {
       [{ hiddenItems: null }, { hiddenItems: [expect.any(String)] }],
       [{ sectionOrder: 'skills' }, { sectionOrder: [expect.stringContaining('must be an array')] }],
     ])('rejects %j', async (body, details) => {
-      const id = await create(owner, { name: 'To patch' });
-      const response = await owner.api.patch(`${PATH}/${id}`, body);
+      const id = await create(suite.owner, { name: 'To patch' });
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
@@ -455,12 +448,12 @@ describe('/v1/resume', () => {
 
   describe('duplicate (for other modules)', () => {
     it('copies a resume with its settings and content under a new name, not as the default', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const sourceId = await create(account, { name: 'Source', template: 'modern', jobTitle: 'Lead', designSettings: { fonts: { size: 12 } } });
       const experience = await addItem(account, 'experiences', { jobTitle: 'Lead', company: 'Acme' }, sourceId);
       await account.api.patch(`${PATH}/${sourceId}`, { hiddenItems: { experiences: [experience] } });
 
-      const copyId = await testApp.app.get(ResumesService).duplicate(account.accountId, sourceId, 'Tailored for Acme');
+      const copyId = await suite.testApp.app.get(ResumesService).duplicate(account.accountId, sourceId, 'Tailored for Acme');
       const [copyExperience] = (await account.api.get(`/v1/experiences?cvId=${copyId}`)).body.data;
       expect(copyExperience).toMatchObject({ jobTitle: 'Lead', company: 'Acme' });
       expect(await read(account, copyId)).toMatchObject({
@@ -471,15 +464,15 @@ describe('/v1/resume', () => {
         designSettings: { fonts: { size: 12 } },
         hiddenItems: { experiences: [copyExperience.id] },
       });
-      const other = await createAccount(testApp.app, testApp.baseUrl);
-      await expect(testApp.app.get(ResumesService).duplicate(other.accountId, sourceId, 'Theft')).rejects.toMatchObject({ status: 404 });
+      const other = await suite.createAccount();
+      await expect(suite.testApp.app.get(ResumesService).duplicate(other.accountId, sourceId, 'Theft')).rejects.toMatchObject({ status: 404 });
     });
   });
 
   describe('tenant isolation', () => {
     it("answers 404 to another account's resume on GET, PATCH and DELETE, and leaves it unchanged", async () => {
-      const intruder = await createAccount(testApp.app, testApp.baseUrl);
-      const id = await create(owner, { name: 'Private' });
+      const intruder = await suite.createAccount();
+      const id = await create(suite.owner, { name: 'Private' });
       for (const response of [
         await intruder.api.get(`${PATH}/${id}`),
         await intruder.api.patch(`${PATH}/${id}`, { name: 'Mine now', isDefault: true }),
@@ -489,18 +482,18 @@ describe('/v1/resume', () => {
         expect(response.body).toEqual({ error: 'Not found' });
       }
       expect(ids((await intruder.api.get(PATH)).body.data)).not.toContain(id);
-      expect(await read(owner, id)).toMatchObject({ name: 'Private', isDefault: false });
+      expect(await read(suite.owner, id)).toMatchObject({ name: 'Private', isDefault: false });
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      expect((await owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-      expect((await owner.api.patch(`${PATH}/nope`, { name: 'x' })).body).toEqual({ error: 'Not found' });
-      expect((await owner.api.delete(`${PATH}/nope`)).status).toBe(404);
+      expect((await suite.owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+      expect((await suite.owner.api.patch(`${PATH}/nope`, { name: 'x' })).body).toEqual({ error: 'Not found' });
+      expect((await suite.owner.api.delete(`${PATH}/nope`)).status).toBe(404);
     });
   });
 
   it('documents every resume operation with its scope and limit', async () => {
-    const document = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
+    const document = (await new ApiClient(suite.testApp.baseUrl).get('/docs-json')).body;
     const expected: [string, string, string, number][] = [
       [PATH, 'post', 'resume:write', 10],
       [PATH, 'get', 'resume:read', 60],

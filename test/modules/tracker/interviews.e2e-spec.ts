@@ -1,21 +1,14 @@
 import { DataSource } from 'typeorm';
-import { createAccount, TestAccount } from '../../setup/factories';
+import { TestAccount } from '../../setup/factories';
 import { expectDocumented, expectNotFound } from '../../setup/expectations';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { useTestApp } from '../../setup/test-app';
 
 const APPLICATIONS = '/v1/tracker/applications';
 const interviewsOf = (applicationId: string) => `${APPLICATIONS}/${applicationId}/interviews`;
 const newInterview = (overrides: Record<string, unknown> = {}) => ({ round: 1, type: 'phone', date: '2025-03-10T09:00:00Z', ...overrides });
 
 describe('/v1/tracker/applications/{id}/interviews', () => {
-  let testApp: TestApp;
-  let owner: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    owner = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   const createApplication = async (account: TestAccount) => {
     const response = await account.api.post(APPLICATIONS, { jobTitle: 'Backend Engineer', company: 'Acme' });
@@ -36,15 +29,15 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
 
   describe('POST /v1/tracker/applications/{id}/interviews', () => {
     it('schedules an interview that the application read shows with its contact', async () => {
-      const applicationId = await createApplication(owner);
-      const contactId = await createContact(owner);
-      const response = await owner.api.post(
+      const applicationId = await createApplication(suite.owner);
+      const contactId = await createContact(suite.owner);
+      const response = await suite.owner.api.post(
         interviewsOf(applicationId),
         newInterview({ round: 2, type: 'technical', date: '2025-03-12T16:30:00+02:00', notes: 'System design', contactId }),
       );
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ success: true, id: expect.any(String) });
-      expect(await interviewsIn(owner, applicationId)).toEqual([
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([
         {
           id: response.body.id,
           round: 2,
@@ -57,20 +50,20 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
     });
 
     it('shows interviews in date order, with contact null when none is named', async () => {
-      const applicationId = await createApplication(owner);
-      const final = await schedule(owner, applicationId, { round: 3, type: 'final', date: '2025-04-01T10:00:00Z' });
-      const first = await schedule(owner, applicationId, { round: 1, type: 'phone', date: '2025-03-01T10:00:00Z' });
-      const second = await schedule(owner, applicationId, { round: 2, type: 'take_home', date: '2025-03-15T23:59:00Z' });
-      const interviews = await interviewsIn(owner, applicationId);
+      const applicationId = await createApplication(suite.owner);
+      const final = await schedule(suite.owner, applicationId, { round: 3, type: 'final', date: '2025-04-01T10:00:00Z' });
+      const first = await schedule(suite.owner, applicationId, { round: 1, type: 'phone', date: '2025-03-01T10:00:00Z' });
+      const second = await schedule(suite.owner, applicationId, { round: 2, type: 'take_home', date: '2025-03-15T23:59:00Z' });
+      const interviews = await interviewsIn(suite.owner, applicationId);
       expect(interviews.map((interview: { id: string }) => interview.id)).toEqual([first, second, final]);
       expect(interviews[0]).toEqual({ id: first, round: 1, type: 'phone', date: '2025-03-01T10:00:00.000Z', notes: null, contact: null });
     });
 
     it('accepts every interview type', async () => {
-      const applicationId = await createApplication(owner);
+      const applicationId = await createApplication(suite.owner);
       const types = ['phone', 'video', 'onsite', 'technical', 'behavioral', 'panel', 'take_home', 'final', 'other'];
-      for (const [index, type] of types.entries()) await schedule(owner, applicationId, { type, round: index + 1 });
-      expect((await interviewsIn(owner, applicationId)).map((interview: { type: string }) => interview.type).sort()).toEqual([...types].sort());
+      for (const [index, type] of types.entries()) await schedule(suite.owner, applicationId, { type, round: index + 1 });
+      expect((await interviewsIn(suite.owner, applicationId)).map((interview: { type: string }) => interview.type).sort()).toEqual([...types].sort());
     });
 
     const dateMessage = ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'];
@@ -92,35 +85,35 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
       [newInterview({ contactId: 7 }), { contactId: ['must be a string'] }],
       [newInterview({ interviewer: 'Ada' }), { interviewer: ['is not allowed'] }],
     ])('rejects %j with details %j', async (body, details) => {
-      const applicationId = await createApplication(owner);
-      const response = await owner.api.post(interviewsOf(applicationId), body);
+      const applicationId = await createApplication(suite.owner);
+      const response = await suite.owner.api.post(interviewsOf(applicationId), body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
 
     it('answers 400 with details.contactId for a contact that is not one of yours (foreign, unknown, malformed or empty)', async () => {
-      const applicationId = await createApplication(owner);
-      const stranger = await createAccount(testApp.app, testApp.baseUrl);
+      const applicationId = await createApplication(suite.owner);
+      const stranger = await suite.createAccount();
       const foreignContact = await createContact(stranger);
       for (const contactId of [foreignContact, '00000000-0000-4000-8000-000000000000', 'not-an-id', '']) {
-        const response = await owner.api.post(interviewsOf(applicationId), newInterview({ contactId }));
+        const response = await suite.owner.api.post(interviewsOf(applicationId), newInterview({ contactId }));
         expect(response.status).toBe(400);
         expect(response.body).toEqual({ error: 'Validation failed', details: { contactId: ['must be the id of one of your contacts'] } });
       }
-      expect(await interviewsIn(owner, applicationId)).toEqual([]);
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([]);
     });
   });
 
   describe('PATCH /v1/tracker/applications/{id}/interviews/{interviewId}', () => {
     it('changes only the fields sent; notes: null clears, contactId links and null unlinks', async () => {
-      const applicationId = await createApplication(owner);
-      const contactId = await createContact(owner);
-      const id = await schedule(owner, applicationId, { notes: 'Bring portfolio' });
+      const applicationId = await createApplication(suite.owner);
+      const contactId = await createContact(suite.owner);
+      const id = await schedule(suite.owner, applicationId, { notes: 'Bring portfolio' });
 
-      const moved = await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { date: '2025-03-11T08:00:00Z', type: 'video', contactId });
+      const moved = await suite.owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { date: '2025-03-11T08:00:00Z', type: 'video', contactId });
       expect(moved.status).toBe(200);
       expect(moved.body).toEqual({ success: true, id });
-      expect(await interviewsIn(owner, applicationId)).toEqual([
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([
         {
           id,
           round: 1,
@@ -131,8 +124,8 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
         },
       ]);
 
-      await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { notes: null, contactId: null, round: 2 });
-      expect(await interviewsIn(owner, applicationId)).toEqual([
+      await suite.owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { notes: null, contactId: null, round: 2 });
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([
         { id, round: 2, type: 'video', date: '2025-03-11T08:00:00.000Z', notes: null, contact: null },
       ]);
     });
@@ -144,54 +137,54 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
       [{ date: '2025-13-01T10:00:00Z' }, { date: ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'] }],
       [{ applicationId: '00000000-0000-4000-8000-000000000000' }, { applicationId: ['is not allowed'] }],
     ])('rejects %j', async (body, details) => {
-      const applicationId = await createApplication(owner);
-      const id = await schedule(owner, applicationId);
-      const response = await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, body);
+      const applicationId = await createApplication(suite.owner);
+      const id = await schedule(suite.owner, applicationId);
+      const response = await suite.owner.api.patch(`${interviewsOf(applicationId)}/${id}`, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
 
     it("answers 400 with details.contactId for another account's contact, and changes nothing", async () => {
-      const applicationId = await createApplication(owner);
-      const id = await schedule(owner, applicationId);
-      const foreignContact = await createContact(await createAccount(testApp.app, testApp.baseUrl));
-      const response = await owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { contactId: foreignContact, round: 5 });
+      const applicationId = await createApplication(suite.owner);
+      const id = await schedule(suite.owner, applicationId);
+      const foreignContact = await createContact(await suite.createAccount());
+      const response = await suite.owner.api.patch(`${interviewsOf(applicationId)}/${id}`, { contactId: foreignContact, round: 5 });
       expect(response.status).toBe(400);
       expect(response.body.details).toEqual({ contactId: ['must be the id of one of your contacts'] });
-      expect((await interviewsIn(owner, applicationId))[0]).toMatchObject({ round: 1, contact: null });
+      expect((await interviewsIn(suite.owner, applicationId))[0]).toMatchObject({ round: 1, contact: null });
     });
   });
 
   describe('DELETE /v1/tracker/applications/{id}/interviews/{interviewId}', () => {
     it('removes the interview from the application', async () => {
-      const applicationId = await createApplication(owner);
-      const kept = await schedule(owner, applicationId, { round: 1 });
-      const removed = await schedule(owner, applicationId, { round: 2 });
-      const response = await owner.api.delete(`${interviewsOf(applicationId)}/${removed}`);
+      const applicationId = await createApplication(suite.owner);
+      const kept = await schedule(suite.owner, applicationId, { round: 1 });
+      const removed = await schedule(suite.owner, applicationId, { round: 2 });
+      const response = await suite.owner.api.delete(`${interviewsOf(applicationId)}/${removed}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true });
-      expect((await interviewsIn(owner, applicationId)).map((interview: { id: string }) => interview.id)).toEqual([kept]);
-      expect((await owner.api.delete(`${interviewsOf(applicationId)}/${removed}`)).status).toBe(404);
+      expect((await interviewsIn(suite.owner, applicationId)).map((interview: { id: string }) => interview.id)).toEqual([kept]);
+      expect((await suite.owner.api.delete(`${interviewsOf(applicationId)}/${removed}`)).status).toBe(404);
     });
   });
 
   describe('what deletes do to interviews', () => {
     it('keeps the interview with contact null when its contact is deleted', async () => {
-      const applicationId = await createApplication(owner);
-      const contactId = await createContact(owner);
-      const id = await schedule(owner, applicationId, { contactId, notes: 'With Ada' });
-      expect((await owner.api.delete(`/v1/contacts/${contactId}`)).status).toBe(200);
-      expect(await interviewsIn(owner, applicationId)).toEqual([
+      const applicationId = await createApplication(suite.owner);
+      const contactId = await createContact(suite.owner);
+      const id = await schedule(suite.owner, applicationId, { contactId, notes: 'With Ada' });
+      expect((await suite.owner.api.delete(`/v1/contacts/${contactId}`)).status).toBe(200);
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([
         { id, round: 1, type: 'phone', date: '2025-03-10T09:00:00.000Z', notes: 'With Ada', contact: null },
       ]);
     });
 
     it('deletes the interviews of a deleted application', async () => {
-      const applicationId = await createApplication(owner);
-      await schedule(owner, applicationId);
-      await schedule(owner, applicationId, { round: 2 });
-      expect((await owner.api.delete(`${APPLICATIONS}/${applicationId}`)).status).toBe(200);
-      const [{ count }] = await testApp.app
+      const applicationId = await createApplication(suite.owner);
+      await schedule(suite.owner, applicationId);
+      await schedule(suite.owner, applicationId, { round: 2 });
+      expect((await suite.owner.api.delete(`${APPLICATIONS}/${applicationId}`)).status).toBe(200);
+      const [{ count }] = await suite.testApp.app
         .get(DataSource)
         .query('SELECT count(*)::int AS count FROM interviews WHERE application_id = $1', [applicationId]);
       expect(count).toBe(0);
@@ -200,33 +193,33 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
 
   describe('tenant isolation', () => {
     it("answers 404 to another account's application and interviews, and leaves them unchanged", async () => {
-      const intruder = await createAccount(testApp.app, testApp.baseUrl);
-      const applicationId = await createApplication(owner);
-      const id = await schedule(owner, applicationId, { notes: 'Private' });
+      const intruder = await suite.createAccount();
+      const applicationId = await createApplication(suite.owner);
+      const id = await schedule(suite.owner, applicationId, { notes: 'Private' });
       await expectNotFound(
         intruder.api.post(interviewsOf(applicationId), newInterview()),
         intruder.api.patch(`${interviewsOf(applicationId)}/${id}`, { notes: 'Stolen' }),
         intruder.api.delete(`${interviewsOf(applicationId)}/${id}`),
       );
-      expect(await interviewsIn(owner, applicationId)).toEqual([expect.objectContaining({ id, notes: 'Private' })]);
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([expect.objectContaining({ id, notes: 'Private' })]);
     });
 
     it('answers 404 for an interview addressed through another of your applications, or an unknown or malformed id', async () => {
-      const applicationId = await createApplication(owner);
-      const otherApplicationId = await createApplication(owner);
-      const id = await schedule(owner, applicationId);
+      const applicationId = await createApplication(suite.owner);
+      const otherApplicationId = await createApplication(suite.owner);
+      const id = await schedule(suite.owner, applicationId);
       await expectNotFound(
-        owner.api.patch(`${interviewsOf(otherApplicationId)}/${id}`, { round: 9 }),
-        owner.api.delete(`${interviewsOf(otherApplicationId)}/${id}`),
-        owner.api.patch(`${interviewsOf(applicationId)}/not-an-id`, { round: 9 }),
-        owner.api.post(interviewsOf('00000000-0000-4000-8000-000000000000'), newInterview()),
+        suite.owner.api.patch(`${interviewsOf(otherApplicationId)}/${id}`, { round: 9 }),
+        suite.owner.api.delete(`${interviewsOf(otherApplicationId)}/${id}`),
+        suite.owner.api.patch(`${interviewsOf(applicationId)}/not-an-id`, { round: 9 }),
+        suite.owner.api.post(interviewsOf('00000000-0000-4000-8000-000000000000'), newInterview()),
       );
-      expect(await interviewsIn(owner, applicationId)).toEqual([expect.objectContaining({ id, round: 1 })]);
+      expect(await interviewsIn(suite.owner, applicationId)).toEqual([expect.objectContaining({ id, round: 1 })]);
     });
   });
 
   it('documents every operation with its scope and limit', async () => {
-    await expectDocumented(testApp.baseUrl, [
+    await expectDocumented(suite.testApp.baseUrl, [
       [`${APPLICATIONS}/{id}/interviews`, 'post', 'tracker:write', 20],
       [`${APPLICATIONS}/{id}/interviews/{interviewId}`, 'patch', 'tracker:write', 20],
       [`${APPLICATIONS}/{id}/interviews/{interviewId}`, 'delete', 'tracker:write', 10],

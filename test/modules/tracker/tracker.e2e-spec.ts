@@ -1,21 +1,14 @@
 import { DataSource } from 'typeorm';
 import { APPLICATION_STATUSES, ARCHIVED_STATUSES } from '@src/modules/tracker/application-status';
 import { expectHiddenFrom } from '../../setup/expectations';
-import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestAccount } from '../../setup/factories';
+import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/tracker/applications';
 const newApplication = (overrides: Record<string, unknown> = {}) => ({ jobTitle: 'Backend Engineer', company: 'Acme', ...overrides });
 
 describe('/v1/tracker/applications', () => {
-  let testApp: TestApp;
-  let owner: TestAccount;
-
-  beforeAll(async () => {
-    testApp = await startTestApp();
-    owner = await createAccount(testApp.app, testApp.baseUrl);
-  });
-  afterAll(() => testApp.close());
+  const suite = useTestApp();
 
   const create = async (account: TestAccount, overrides: Record<string, unknown> = {}) => {
     const response = await account.api.post(PATH, newApplication(overrides));
@@ -25,11 +18,11 @@ describe('/v1/tracker/applications', () => {
 
   describe('POST /v1/tracker/applications', () => {
     it('creates an application in watchlist with a first timeline entry, and answers 201', async () => {
-      const response = await owner.api.post(PATH, newApplication({ location: 'Berlin', jobUrl: 'https://jobs.example/a1', source: 'Referral', jobDescription: 'Build APIs' }));
+      const response = await suite.owner.api.post(PATH, newApplication({ location: 'Berlin', jobUrl: 'https://jobs.example/a1', source: 'Referral', jobDescription: 'Build APIs' }));
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ success: true, applicationId: expect.any(String), existing: false, autoPrepare: false });
 
-      const read = await owner.api.get(`${PATH}/${response.body.applicationId}`);
+      const read = await suite.owner.api.get(`${PATH}/${response.body.applicationId}`);
       expect(read.body.data).toMatchObject({
         id: response.body.applicationId,
         jobTitle: 'Backend Engineer',
@@ -56,22 +49,22 @@ describe('/v1/tracker/applications', () => {
     });
 
     it('defaults source to Other', async () => {
-      const id = await create(owner);
-      expect((await owner.api.get(`${PATH}/${id}`)).body.data.source).toBe('Other');
+      const id = await create(suite.owner);
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data.source).toBe('Other');
     });
 
     it('answers the existing application (200, existing: true, no autoPrepare field) for the same normalized jobUrl', async () => {
-      const first = await owner.api.post(PATH, newApplication({ jobUrl: 'https://Careers.Example.com:443/jobs/42/?ref=x&utm_source=news#apply' }));
+      const first = await suite.owner.api.post(PATH, newApplication({ jobUrl: 'https://Careers.Example.com:443/jobs/42/?ref=x&utm_source=news#apply' }));
       expect(first.status).toBe(201);
-      const again = await owner.api.post(PATH, newApplication({ jobTitle: 'Other title', jobUrl: 'https://careers.example.com/jobs/42?ref=x' }));
+      const again = await suite.owner.api.post(PATH, newApplication({ jobTitle: 'Other title', jobUrl: 'https://careers.example.com/jobs/42?ref=x' }));
       expect(again.status).toBe(200);
       expect(again.body).toEqual({ success: true, applicationId: first.body.applicationId, existing: true });
-      const differentQuery = await owner.api.post(PATH, newApplication({ jobUrl: 'https://careers.example.com/jobs/42?ref=y' }));
+      const differentQuery = await suite.owner.api.post(PATH, newApplication({ jobUrl: 'https://careers.example.com/jobs/42?ref=y' }));
       expect(differentQuery.status).toBe(201);
     });
 
     it('makes one application out of 30 concurrent creates with the same jobUrl', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const account = await suite.createAccount();
       const jobUrl = 'https://race.example/jobs/1';
       const responses = await Promise.all(Array.from({ length: 30 }, () => account.api.post(PATH, newApplication({ jobUrl }))));
       expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
@@ -83,9 +76,9 @@ describe('/v1/tracker/applications', () => {
     });
 
     it('detects duplicates per account only', async () => {
-      const other = await createAccount(testApp.app, testApp.baseUrl);
+      const other = await suite.createAccount();
       const jobUrl = 'https://shared.example/jobs/7';
-      const mine = await owner.api.post(PATH, newApplication({ jobUrl }));
+      const mine = await suite.owner.api.post(PATH, newApplication({ jobUrl }));
       const theirs = await other.api.post(PATH, newApplication({ jobUrl }));
       expect(theirs.status).toBe(201);
       expect(theirs.body.applicationId).not.toBe(mine.body.applicationId);
@@ -106,15 +99,15 @@ describe('/v1/tracker/applications', () => {
       [newApplication({ jobTitle: 42 }), { jobTitle: ['must be a string'] }],
       [newApplication({ status: 'offer' }), { status: ['is not allowed'] }],
     ])('rejects %j with details %j', async (body, details) => {
-      const response = await owner.api.post(PATH, body);
+      const response = await suite.owner.api.post(PATH, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
 
     it('accepts every documented source', async () => {
       for (const source of ['LinkedIn', 'CompanyWebsite', 'JobWebsite', 'Referral', 'Agency', 'Other']) {
-        const id = await create(owner, { source });
-        expect((await owner.api.get(`${PATH}/${id}`)).body.data.source).toBe(source);
+        const id = await create(suite.owner, { source });
+        expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data.source).toBe(source);
       }
     });
   });
@@ -123,36 +116,36 @@ describe('/v1/tracker/applications', () => {
     const longDescription = 'We are looking for an engineer who builds reliable APIs. '.repeat(10);
 
     it('answers 403 PLAN_REQUIRED on the free plan, before any other autoPrepare check', async () => {
-      const free = await createAccount(testApp.app, testApp.baseUrl, { plan: 'free' });
+      const free = await suite.createAccount({ plan: 'free' });
       const response = await free.api.post(PATH, newApplication({ autoPrepare: true, jobDescription: 'short' }));
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ code: 'PLAN_REQUIRED', error: expect.any(String) });
     });
 
     it('answers 403 PLAN_REQUIRED on Plus without the auto-prepare feature', async () => {
-      const plus = await createAccount(testApp.app, testApp.baseUrl, { features: [] });
+      const plus = await suite.createAccount({ features: [] });
       const response = await plus.api.post(PATH, newApplication({ autoPrepare: true, jobDescription: longDescription }));
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('PLAN_REQUIRED');
     });
 
     it('answers 400 NO_DEFAULT_RESUME when the account has no default resume', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
-      await testApp.app.get(DataSource).query('DELETE FROM resumes WHERE account_id = $1', [account.accountId]);
+      const account = await suite.createAccount({ features: ['auto-prepare'] });
+      await suite.testApp.app.get(DataSource).query('DELETE FROM resumes WHERE account_id = $1', [account.accountId]);
       const response = await account.api.post(PATH, newApplication({ autoPrepare: true, jobDescription: 'short' }));
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('NO_DEFAULT_RESUME');
     });
 
     it('answers 400 JOB_DESCRIPTION_TOO_SHORT under 500 characters', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
+      const account = await suite.createAccount({ features: ['auto-prepare'] });
       const response = await account.api.post(PATH, newApplication({ autoPrepare: true, jobDescription: 'x'.repeat(499) }));
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('JOB_DESCRIPTION_TOO_SHORT');
     });
 
     it('starts in preparing with a copy of the default resume when every requirement holds (tailoring: see the tailoring specs)', async () => {
-      const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
+      const account = await suite.createAccount({ features: ['auto-prepare'] });
       const response = await account.api.post(PATH, newApplication({ autoPrepare: true, jobDescription: 'x'.repeat(500) }));
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ success: true, applicationId: expect.any(String), existing: false, autoPrepare: true });
@@ -167,7 +160,7 @@ describe('/v1/tracker/applications', () => {
     const ids: string[] = [];
 
     beforeAll(async () => {
-      account = await createAccount(testApp.app, testApp.baseUrl);
+      account = await suite.createAccount();
       for (let index = 0; index < 7; index += 1) ids.push(await create(account, { jobTitle: `Role ${index}` }));
       await account.api.patch(`${PATH}/${ids[0]}`, { status: 'rejected' });
       await account.api.patch(`${PATH}/${ids[1]}`, { status: 'accepted' });
@@ -233,57 +226,57 @@ describe('/v1/tracker/applications', () => {
 
   describe('PATCH /v1/tracker/applications/{id}', () => {
     it('changes fields and answers the full updated application', async () => {
-      const id = await create(owner, { location: 'Paris' });
-      const response = await owner.api.patch(`${PATH}/${id}`, { priority: 4, notes: 'Call back Monday', jobTitle: 'Staff Engineer', company: 'Acme GmbH', location: null });
+      const id = await create(suite.owner, { location: 'Paris' });
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, { priority: 4, notes: 'Call back Monday', jobTitle: 'Staff Engineer', company: 'Acme GmbH', location: null });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id, priority: 4, notes: 'Call back Monday', jobTitle: 'Staff Engineer', company: 'Acme GmbH', location: null, status: 'watchlist', isArchived: false });
       for (const field of ['jobUrl', 'source', 'salaryMin', 'salaryMax', 'appliedDate', 'createdAt', 'updatedAt']) expect(response.body).toHaveProperty(field);
       expect(response.body).not.toHaveProperty('accountId');
-      const read = await owner.api.get(`${PATH}/${id}`);
+      const read = await suite.owner.api.get(`${PATH}/${id}`);
       expect(read.body.data).toMatchObject({ priority: 4, notes: 'Call back Monday', location: null });
     });
 
     it('adds a timeline entry per status change (none for the same status), newest first', async () => {
-      const id = await create(owner);
-      await owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
-      await owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
-      await owner.api.patch(`${PATH}/${id}`, { status: 'screening' });
-      const timeline = (await owner.api.get(`${PATH}/${id}`)).body.data.timeline;
+      const id = await create(suite.owner);
+      await suite.owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
+      await suite.owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
+      await suite.owner.api.patch(`${PATH}/${id}`, { status: 'screening' });
+      const timeline = (await suite.owner.api.get(`${PATH}/${id}`)).body.data.timeline;
       expect(timeline.map((entry: { status: string }) => entry.status)).toEqual(['screening', 'applied', 'watchlist']);
       expect(timeline[0].description).toBe('Status changed from applied to screening');
     });
 
     it('archives on an archived status and un-archives on an active one', async () => {
-      const id = await create(owner);
+      const id = await create(suite.owner);
       for (const status of ARCHIVED_STATUSES) {
-        const archived = await owner.api.patch(`${PATH}/${id}`, { status });
+        const archived = await suite.owner.api.patch(`${PATH}/${id}`, { status });
         expect(archived.body).toMatchObject({ status, isArchived: true });
       }
-      const back = await owner.api.patch(`${PATH}/${id}`, { status: 'offer' });
+      const back = await suite.owner.api.patch(`${PATH}/${id}`, { status: 'offer' });
       expect(back.body).toMatchObject({ status: 'offer', isArchived: false });
     });
 
     it('accepts every one of the 13 statuses', async () => {
-      const id = await create(owner);
+      const id = await create(suite.owner);
       for (const status of APPLICATION_STATUSES) {
-        expect((await owner.api.patch(`${PATH}/${id}`, { status })).body.status).toBe(status);
+        expect((await suite.owner.api.patch(`${PATH}/${id}`, { status })).body.status).toBe(status);
       }
     });
 
     it('sets appliedDate when moving to applied, and keeps the first one', async () => {
-      const id = await create(owner);
-      const applied = await owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
+      const id = await create(suite.owner);
+      const applied = await suite.owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
       expect(Date.now() - new Date(applied.body.appliedDate).getTime()).toBeLessThan(60_000);
-      await owner.api.patch(`${PATH}/${id}`, { status: 'screening' });
-      const again = await owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
+      await suite.owner.api.patch(`${PATH}/${id}`, { status: 'screening' });
+      const again = await suite.owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
       expect(again.body.appliedDate).toBe(applied.body.appliedDate);
     });
 
     it('shows only the 20 latest timeline entries', async () => {
-      const id = await create(owner);
+      const id = await create(suite.owner);
       const statuses = ['applied', 'screening'] as const;
-      for (let index = 0; index < 24; index += 1) await owner.api.patch(`${PATH}/${id}`, { status: statuses[index % 2] });
-      const timeline = (await owner.api.get(`${PATH}/${id}`)).body.data.timeline;
+      for (let index = 0; index < 24; index += 1) await suite.owner.api.patch(`${PATH}/${id}`, { status: statuses[index % 2] });
+      const timeline = (await suite.owner.api.get(`${PATH}/${id}`)).body.data.timeline;
       expect(timeline).toHaveLength(20);
       expect(timeline[0].status).toBe('screening');
       const times = timeline.map((entry: { createdAt: string }) => entry.createdAt);
@@ -300,56 +293,56 @@ describe('/v1/tracker/applications', () => {
       [{ jobUrl: 'https://x.example' }, { jobUrl: ['is not allowed'] }],
       [{}, { body: ['at least one field is required'] }],
     ])('rejects %j', async (body, details) => {
-      const id = await create(owner);
-      const response = await owner.api.patch(`${PATH}/${id}`, body);
+      const id = await create(suite.owner);
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, body);
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: 'Validation failed', details });
     });
 
     it('clears priority and notes with null', async () => {
-      const id = await create(owner);
-      await owner.api.patch(`${PATH}/${id}`, { priority: 2, notes: 'n' });
-      const cleared = await owner.api.patch(`${PATH}/${id}`, { priority: null, notes: null });
+      const id = await create(suite.owner);
+      await suite.owner.api.patch(`${PATH}/${id}`, { priority: 2, notes: 'n' });
+      const cleared = await suite.owner.api.patch(`${PATH}/${id}`, { priority: null, notes: null });
       expect(cleared.body).toMatchObject({ priority: null, notes: null });
     });
   });
 
   describe('DELETE /v1/tracker/applications/{id}', () => {
     it('removes the application and its timeline, and keeps a linked resume', async () => {
-      const id = await create(owner);
-      await owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
-      const database = testApp.app.get(DataSource);
-      const [resume] = await database.query('SELECT id FROM resumes WHERE account_id = $1', [owner.accountId]);
+      const id = await create(suite.owner);
+      await suite.owner.api.patch(`${PATH}/${id}`, { status: 'applied' });
+      const database = suite.testApp.app.get(DataSource);
+      const [resume] = await database.query('SELECT id FROM resumes WHERE account_id = $1', [suite.owner.accountId]);
       await database.query('UPDATE applications SET cv_id = $1 WHERE id = $2', [resume.id, id]);
-      expect((await owner.api.get(`${PATH}/${id}`)).body.data.cvId).toBe(resume.id);
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data.cvId).toBe(resume.id);
 
-      const response = await owner.api.delete(`${PATH}/${id}`);
+      const response = await suite.owner.api.delete(`${PATH}/${id}`);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ success: true });
-      expect((await owner.api.get(`${PATH}/${id}`)).status).toBe(404);
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).status).toBe(404);
       const [{ count }] = await database.query('SELECT count(*)::int AS count FROM application_timeline_entries WHERE application_id = $1', [id]);
       expect(count).toBe(0);
       expect(await database.query('SELECT id FROM resumes WHERE id = $1', [resume.id])).toHaveLength(1);
-      expect((await owner.api.delete(`${PATH}/${id}`)).status).toBe(404);
+      expect((await suite.owner.api.delete(`${PATH}/${id}`)).status).toBe(404);
     });
   });
 
   describe('tenant isolation', () => {
     it("answers 404 to another account's application on GET, PATCH and DELETE, and leaves it unchanged", async () => {
-      const intruder = await createAccount(testApp.app, testApp.baseUrl);
-      const id = await create(owner, { jobTitle: 'Private role' });
+      const intruder = await suite.createAccount();
+      const id = await create(suite.owner, { jobTitle: 'Private role' });
       await expectHiddenFrom(intruder, `${PATH}/${id}`, { status: 'rejected' });
       expect((await intruder.api.get(PATH)).body.data.map((item: { id: string }) => item.id)).not.toContain(id);
-      const read = await owner.api.get(`${PATH}/${id}`);
+      const read = await suite.owner.api.get(`${PATH}/${id}`);
       expect(read.body.data).toMatchObject({ jobTitle: 'Private role', status: 'watchlist' });
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      expect((await owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-      const malformed = await owner.api.get(`${PATH}/not-a-uuid`);
+      expect((await suite.owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+      const malformed = await suite.owner.api.get(`${PATH}/not-a-uuid`);
       expect(malformed.status).toBe(404);
       expect(malformed.body).toEqual({ error: 'Not found' });
-      expect((await owner.api.patch(`${PATH}/123`, { notes: 'x' })).status).toBe(404);
+      expect((await suite.owner.api.patch(`${PATH}/123`, { notes: 'x' })).status).toBe(404);
     });
   });
 });
