@@ -14,10 +14,6 @@ export interface TestAccount {
   api: ApiClient;
 }
 
-/**
- * An account with an API key in one line, through the same services the CLI uses (accounts have no HTTP routes). Keys need Plus, so a free
- * account is made on Plus and moved to free after its key exists (as a user who downgrades would be).
- */
 export interface AccountOptions {
   plan?: Plan;
   features?: Feature[];
@@ -25,6 +21,10 @@ export interface AccountOptions {
   expiresInDays?: number;
 }
 
+/**
+ * An account with an API key in one line, through the same services the CLI uses (accounts have no HTTP routes). Keys need Plus, so a free
+ * account is made on Plus and moved to free after its key exists (as a user who downgrades would be).
+ */
 export async function createAccount(
   app: INestApplication,
   baseUrl: string,

@@ -42,11 +42,10 @@ export interface SuiteApp {
 
 /** Starts the app (and its owner account) before the suite's tests and closes it after them. */
 export function useTestApp(env: Record<string, string> = {}): SuiteApp {
-  const suite: SuiteApp = {
-    testApp: undefined as unknown as TestApp,
-    owner: undefined as unknown as TestAccount,
-    createAccount: (options) => createAccount(suite.testApp.app, suite.testApp.baseUrl, options),
-  };
+  // Filled in by beforeAll: tests only run after it.
+  const suite = {
+    createAccount: (options?: AccountOptions) => createAccount(suite.testApp.app, suite.testApp.baseUrl, options),
+  } as SuiteApp;
   beforeAll(async () => {
     suite.testApp = await startTestApp(env);
     suite.owner = await suite.createAccount();

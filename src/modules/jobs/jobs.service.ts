@@ -125,10 +125,16 @@ export class JobsService implements OnModuleInit {
    */
   private readonly searchSlots = new Semaphore(Math.floor((POOL_SIZE - 1) / 2));
 
+  private readonly countBudgetMs: number;
+  private readonly quickCountBudgetMs: number;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectConfig() private readonly config: AppConfig,
-  ) {}
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.countBudgetMs = config.search.countBudgetMs;
+    this.quickCountBudgetMs = Math.ceil(config.search.countBudgetMs * QUICK_COUNT_SHARE);
+  }
 
   async onModuleInit(): Promise<void> {
     // The first instance to start creates the key; every instance reads the one that won.
@@ -138,10 +144,6 @@ export class JobsService implements OnModuleInit {
     ]);
     const [{ secret }] = await this.dataSource.query('SELECT secret FROM signing_keys WHERE purpose = $1', [CURSOR_KEY_PURPOSE]);
     this.cursors = new SearchCursorCodec(secret);
-  }
-
-  private get quickCountBudgetMs(): number {
-    return Math.ceil(this.config.search.countBudgetMs * QUICK_COUNT_SHARE);
   }
 
   async get(id: string): Promise<JobListingView> {
@@ -190,7 +192,7 @@ export class JobsService implements OnModuleInit {
       ? Promise.resolve(position.n)
       : countFirst
         ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickCountBudgetMs)
-        : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.config.search.countBudgetMs);
+        : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.countBudgetMs);
     const known = countFirst ? await counting : null;
     if (known === 0) return { data: [], count: 0, total: 0, hasMore: false, nextCursor: null };
     const rows: { id: string; key: string; stream: number }[] = [];
