@@ -1,7 +1,7 @@
 /**
  * `npm run bench:autoprepare`: time from POST /v1/tracker/applications with autoPrepare to the application being in
  * `watchlist` with its tailored resume, through the real service (built, worker inline) on the real queue.
- * Target: under 2 s (the spec says "typically within 30 seconds").
+ * Target: under 2 s.
  */
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
 import { join } from 'node:path';

@@ -53,7 +53,7 @@ export class AppModule {
         ...(config.tailoring.worker === 'inline' ? [TailoringModule] : []),
       ],
       providers: [
-        // Guards run in this order: the key (401/403) before the rate limit (429), as decisions.md orders them.
+        // Guards run in this order: the key (401/403) before the rate limit (429), so a refused key uses up no limit.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: AccountThrottlerGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

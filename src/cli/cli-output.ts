@@ -1,4 +1,4 @@
-/** Every command prints one JSON object on stdout and exits 0, or an error on stderr and exits non-zero (decisions.md). */
+/** Every command prints one JSON object on stdout and exits 0, or an error on stderr and exits non-zero. */
 export function printResult(result: unknown): void {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

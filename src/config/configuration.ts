@@ -1,7 +1,7 @@
 import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
-/** The environment the service reads, validated once at start (decisions.md, "Running"). */
+/** The environment the service reads, validated once at start: a bad value stops it with a message naming it. */
 class Environment {
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })

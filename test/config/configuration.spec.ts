@@ -1,7 +1,7 @@
 import { loadConfig } from '@src/config/configuration';
 
 describe('loadConfig', () => {
-  it('applies the defaults of decisions.md', () => {
+  it('applies the documented defaults', () => {
     expect(loadConfig({})).toEqual({
       app: { port: 3000, logLevel: 'info' },
       database: { url: 'postgres://postgres@127.0.0.1:5432/career' },

@@ -2,17 +2,17 @@ import { describeErrors, documentedResponse, Operation, Schemas } from './openap
 import { isPlainObject } from './values';
 
 /**
- * What is wrong with a 4xx answer, per the error shapes of decisions.md ("Requests and errors"); undefined when
+ * What is wrong with a 4xx answer, per the API's error shapes; undefined when
  * nothing is. An operation that documents a shape of its own for that status (MCP's JSON-RPC errors) may answer it.
  */
 export function errorProblem(operation: Operation, status: number, body: unknown, headers: Headers, schemas: Schemas): string | undefined {
-  const problem = decisionsShapeProblem(status, body, headers);
+  const problem = errorShapeProblem(status, body, headers);
   if (!problem) return undefined;
   const schema = documentedResponse(operation, status)?.content?.['application/json']?.schema;
   return schema && schemas.validator(schema)(body) ? undefined : problem;
 }
 
-function decisionsShapeProblem(status: number, body: unknown, headers: Headers): string | undefined {
+function errorShapeProblem(status: number, body: unknown, headers: Headers): string | undefined {
   if (!isPlainObject(body) || typeof body.error !== 'string' || body.error === '') return 'the body is not {error: string}';
   if ('code' in body && typeof body.code !== 'string') return '`code` is not a string';
   switch (status) {

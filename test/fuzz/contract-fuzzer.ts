@@ -95,7 +95,7 @@ const WRONG_CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 
 /**
  * A contract fuzzer driven by the service's own OpenAPI document: for every operation it sends valid requests and
  * mutated ones, as the owner account and as other callers, and checks each answer against the contract — no 5xx, 4xx
- * in the error shapes of decisions.md, 2xx matching the documented response, another account's records out of reach.
+ * in the API's error shapes, 2xx matching the documented response, another account's records out of reach.
  */
 export class ContractFuzzer {
   private readonly tally = new Tally();

@@ -42,7 +42,7 @@ describe('the contract of the OpenAPI document, fuzzed', () => {
         concurrency: CONCURRENCY,
         keys: { owner: owner.key, other: other.key, free: free.key, narrow: narrow.key },
         narrowScope,
-        // Job listings are one database that every account searches (spec, "POST /v1/jobs/search").
+        // Job listings are one database that every account searches (POST /v1/jobs/search).
         sharedCollections: ['/v1/jobs'],
       });
       const started = performance.now();

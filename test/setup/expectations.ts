@@ -1,7 +1,7 @@
 import { ApiClient, ApiResponse } from './api-client';
 import type { TestAccount } from './factories';
 
-/** Each call answers the 404 of an unknown id: how another account's record must look (decisions.md). */
+/** Each call answers the 404 of an unknown id: how another account's record must look. */
 export async function expectNotFound(...calls: Promise<ApiResponse>[]): Promise<void> {
   for (const response of await Promise.all(calls)) {
     expect({ status: response.status, body: response.body }).toEqual({ status: 404, body: { error: 'Not found' } });

@@ -3,7 +3,7 @@ import { SECTION_NAMES } from '../../modules/resumes/sections/section-names';
 /** Every content section (section-names.ts) and custom sections have a `:read` and a `:write` scope. */
 const SECTION_SCOPE_NAMES = [...SECTION_NAMES, 'custom-sections'] as const;
 
-/** Every scope a key can hold: the spec's scope table, plus `cover-letter:read` (decisions.md). */
+/** Every scope a key can hold: a read and a write scope per resource, `resume:export` and `jobs:search`. */
 export const SCOPES = [
   'jobs:search',
   'tracker:read',

@@ -12,7 +12,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 
 /**
  * The one place that turns exceptions into responses: our own `ApiError`s carry their body as it is sent, Nest's
- * built-in ones (unknown route, ...) get the spec's `{error}` shape, and anything unexpected is a 500 that leaks nothing.
+ * built-in ones (unknown route, ...) get the API's `{error}` shape, and anything unexpected is a 500 that leaks nothing.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -30,7 +30,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       // A path Express cannot decode ('%FF') reaches here as Nest's 400; it names no record, so it is a 404 like any
-      // malformed id (decisions.md).
+      // malformed id.
       const status = UNDECODABLE_PATH.test(exception.message) ? HttpStatus.NOT_FOUND : exception.getStatus();
       response.status(status).json({ error: STATUS_MESSAGES[status] ?? exception.message });
       return;

@@ -1,11 +1,11 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** Field name → messages, as in the spec's validation failure body. */
+/** Field name → messages, as in the API's validation failure body (`details`). */
 export type ValidationDetails = Record<string, string[]>;
 
 /**
  * Every error the service answers is `{error, ...}`; this exception carries that body as it will be sent,
- * so services can throw the spec's shapes directly.
+ * so services can throw the API's error shapes directly.
  */
 export class ApiError extends HttpException {
   constructor(status: number, error: string, extra: Record<string, unknown> = {}) {

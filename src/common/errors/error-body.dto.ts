@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** The error shapes of the spec, for the OpenAPI document. */
+/** The API's error shapes, for the OpenAPI document. */
 export class ErrorBody {
   @ApiProperty({ example: 'Not found' })
   error: string;

@@ -7,7 +7,7 @@ const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Parses JSON bodies and answers the spec's errors for bodies it cannot take (decisions.md): 415 for a body that
+ * Parses JSON bodies and answers the API's errors for bodies it cannot take: 415 for a body that
  * is not JSON, 413 past 1 MiB, 400 for malformed JSON and for bodies it refuses (see `refusal`). Runs before routing, so it answers directly.
  */
 export function jsonBodyParser(req: Request, res: Response, next: NextFunction): void {

@@ -6,9 +6,9 @@ type Schema = { [keyword: string]: any };
 
 /**
  * Writes into the document what every request body shares, from the one place that enforces it: the ValidationPipe
- * refuses unknown fields (decisions.md), so each object schema a body reaches says `additionalProperties: false`
+ * refuses unknown fields, so each object schema a body reaches says `additionalProperties: false`
  * unless it declares its own (free-form `cvData`); every PATCH is a partial update that must change something
- * (RequireAnyFieldPipe on each, decisions.md), so its body has `minProperties: 1`; and the body parser answers 413
+ * (RequireAnyFieldPipe on each), so its body has `minProperties: 1`; and the body parser answers 413
  * and 415 before any route runs.
  */
 export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {

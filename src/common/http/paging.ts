@@ -16,7 +16,7 @@ export class PagingQuery {
   offset: number = 0;
 }
 
-/** The list envelope of the spec: `{data, total, hasMore, limit, offset}`. */
+/** The list envelope of every list call: `{data, total, hasMore, limit, offset}`. */
 export interface ListEnvelope<T> {
   data: T[];
   total: number;

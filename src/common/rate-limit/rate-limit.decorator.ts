@@ -6,7 +6,7 @@ import { TooManyRequestsBody } from '../errors/error-body.dto';
 export const RATE_LIMIT = 'rate-limit:per-minute';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** The spec's default limits per minute, by kind of call; exceptions pass their own number. */
+/** The default limits per minute, by kind of call; exceptions pass their own number. */
 export const DEFAULT_LIMITS = { list: 60, read: 30, create: 20, update: 20, delete: 10 } as const;
 
 /** Requests per minute per account on this route (sliding window), enforced by the account throttler, shown in Swagger. */

@@ -28,7 +28,7 @@ import {
 
 /**
  * Composite decorators: each declares a field's validation and its OpenAPI description together, with the
- * messages the spec shows ("is required", "must be a valid URL", ...). DTOs stay one decorator per field.
+ * messages the API documents ("is required", "must be a valid URL", ...). DTOs stay one decorator per field.
  */
 interface FieldOptions {
   /** Absent is allowed (and means "unchanged" on updates). */

@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ValidationFailedError } from '../errors/api-errors';
 
-/** For partial updates: a body that changes nothing is a 400 (decisions.md), applied after the ValidationPipe. */
+/** For partial updates: a body that changes nothing is a 400, applied after the ValidationPipe. */
 @Injectable()
 export class RequireAnyFieldPipe implements PipeTransform<object, object> {
   transform(body: object): object {

@@ -1,7 +1,7 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationDetails, ValidationFailedError } from '../errors/api-errors';
 
-/** The one ValidationPipe of the service: unknown fields are refused, values are converted, errors keep the spec's shape. */
+/** The one ValidationPipe of the service: unknown fields are refused, values are converted, errors keep the API's shape. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

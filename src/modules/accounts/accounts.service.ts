@@ -15,7 +15,7 @@ export const BASE_RESUME_NAME = 'Base resume';
 export class AccountsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** An account starts with its career profile and an empty base resume (decisions.md). */
+  /** An account starts with its career profile and an empty base resume, its default. */
   async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[] }): Promise<Account> {
     return this.dataSource
       .transaction(async (manager) => {

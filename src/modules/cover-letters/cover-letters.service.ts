@@ -30,8 +30,8 @@ const SUMMARY_SELECT: FindOptionsSelect<CoverLetter> = {
 };
 
 /**
- * Cover letters. Writing one needs the Plus plan; reading, listing and deleting do not (decisions.md), so that a
- * user who downgraded can still see and clean up their letters. Checks run in the order decisions.md gives:
+ * Cover letters. Writing one needs the Plus plan; reading, listing and deleting do not, so that a
+ * user who downgraded can still see and clean up their letters. Checks run in this order:
  * ownership (404), then the plan (403), then the one-per-resume rule (409).
  */
 @Injectable()

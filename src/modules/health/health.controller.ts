@@ -21,7 +21,7 @@ export class HealthController {
     private readonly redis: RedisHealthIndicator,
   ) {}
 
-  /** `/health` of the spec, also the readiness probe: send traffic only while PostgreSQL and Redis answer. */
+  /** `/health`, also the readiness probe: send traffic only while PostgreSQL and Redis answer. */
   @Get(['', 'ready'])
   @Public()
   @ApiOperation({ summary: 'Health and readiness (no key): 200 while PostgreSQL and Redis answer, 503 otherwise' })

@@ -1,5 +1,5 @@
 /**
- * The enumerations of job search (decisions.md, "Job search"), defined once for the DTOs, the import, the
+ * The enumerations of job search, defined once for the DTOs, the import, the
  * enrichment, the generator and Swagger.
  */
 export const EMPLOYMENT_TYPES = ['FULLTIME', 'PARTTIME', 'CONTRACTOR', 'INTERN', 'TEMPORARY'] as const;
@@ -68,7 +68,7 @@ export const COUNTRY_NAMES: Record<string, string> = {
   BR: 'Brazil', MX: 'Mexico', JP: 'Japan', NZ: 'New Zealand', IL: 'Israel', AE: 'United Arab Emirates',
 };
 
-/** excludeGhostJobs (decisions.md): seen for more than this many days, or republished this many times, or no way to apply. */
+/** excludeGhostJobs: seen for more than this many days, or republished this many times, or no way to apply. */
 export const GHOST_JOB_RULE = { maxDaysSeen: 60, maxRepublishCount: 3 } as const;
 
 export const SEARCH_PAGE_SIZE = { default: 20, max: 100 } as const;

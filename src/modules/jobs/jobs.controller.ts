@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { JobListingResponse, JobSearchDto, JobSearchResponse } from './dto/job-search.dto';
 import { JobsService } from './jobs.service';
 
-/** The spec's exception to the default limit for creates: search is POST but counts 30 per minute. */
+/** An exception to the default limit for creates: search is POST but counts 30 per minute. */
 const SEARCH_LIMIT = 30;
 
 @ApiTags('Jobs')

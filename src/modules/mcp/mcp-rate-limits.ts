@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { AccountRateLimiter, RateLimitDecision, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
 
-/** The spec's own scheme for `/mcp`: 100 requests per 10 s per IP, and 60 per minute per client (the API key). */
+/** `/mcp`'s own limits: 100 requests per 10 s per IP, and 60 per minute per client (the API key). */
 export const MCP_LIMITS = {
   perIp: { limit: 100, windowMs: 10_000 },
   perClient: { limit: 60, windowMs: 60_000 },

@@ -36,7 +36,7 @@ export function twinContract(tool: Pick<McpTool, 'twin'>, apiDocument: ApiDocume
 }
 
 /**
- * Runs a tool call with the checks of its twin's HTTP route, in the same order (decisions.md): scope, rate limit
+ * Runs a tool call with the checks of its twin's HTTP route, in the same order: scope, rate limit
  * (the twin's own bucket), validation with the same pipe and messages, then the service. Every refusal comes back
  * as the same error body the HTTP API would send.
  */

@@ -17,7 +17,7 @@ export interface ResumeContentSources {
 const DEFAULT_SECTION_ORDER: readonly (typeof SECTION_ORDER_NAMES)[number][] = ['summary', ...LISTED_SECTION_NAMES];
 
 /**
- * Resolves a resume into the CV it shows (decisions.md): identity from the profile with the CV's jobTitle override
+ * Resolves a resume into the CV it shows: identity from the profile with the CV's jobTitle override
  * and optionalFields toggles; the summary override or the selected summary; each section's items without the hidden
  * ones, in itemOrder order (skills also grouped in the itemOrder.skillCategories order); and the order of sections.
  * Pure, so that the resume read and the PDF export render exactly the same thing.

@@ -18,7 +18,7 @@ type ResumeFields = Partial<Omit<Resume, 'id' | 'accountId' | 'account' | 'creat
 /** What a new resume takes over from the default resume besides its items: which items it shows, in which order, with which summary. */
 const INHERITED_FIELDS = ['hiddenItems', 'itemOrder', 'selectedSummaryId', 'personalOverrides'] as const;
 
-/** Section content lives only in the section tables, so these keys of cvData are dropped (spec). */
+/** Section content lives only in the section tables, so these keys of cvData are dropped. */
 const CV_DATA_SECTION_KEYS: readonly string[] = [...LISTED_SECTION_NAMES, 'customSections'];
 
 @Injectable()

@@ -1,4 +1,4 @@
-/** The 13 application statuses of the spec, in pipeline order, and the archived group. */
+/** The 13 application statuses, in pipeline order, and the archived group. */
 export const APPLICATION_STATUSES = [
   'watchlist',
   'preparing',
@@ -25,6 +25,6 @@ export function isArchivedStatus(status: ApplicationStatus): boolean {
   return ARCHIVED_STATUSES.includes(status);
 }
 
-/** Where an application was found. `LinkedIn` is the professional network the spec refers to. */
+/** Where an application was found. `LinkedIn` stands for the professional network. */
 export const APPLICATION_SOURCES = ['LinkedIn', 'CompanyWebsite', 'JobWebsite', 'Referral', 'Agency', 'Other'] as const;
 export type ApplicationSource = (typeof APPLICATION_SOURCES)[number];

@@ -1,7 +1,7 @@
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /**
- * The key duplicate detection compares (decisions.md): scheme and host lowercased, default port, fragment,
+ * The key duplicate detection compares: scheme and host lowercased, default port, fragment,
  * `utm_*` parameters and a trailing slash removed. Two URLs that lead to the same posting get the same key.
  */
 export function jobUrlKey(jobUrl: string): string {

@@ -208,7 +208,7 @@ export class TrackerService {
     });
   }
 
-  /** The listing an application is created from; an unknown id is a validation failure (decisions.md). */
+  /** The listing an application is created from; an unknown id is a validation failure (400 on `jobListingId`). */
   private async jobListing(id: string): Promise<Pick<JobListing, 'id' | 'description' | 'salaryMin' | 'salaryMax' | 'salaryPeriod' | 'publisher'>> {
     const listing = await this.dataSource.getRepository(JobListing).findOne({
       select: { id: true, description: true, salaryMin: true, salaryMax: true, salaryPeriod: true, publisher: true },
@@ -218,7 +218,7 @@ export class TrackerService {
     return listing;
   }
 
-  /** The autoPrepare requirements, in the order decisions.md gives; answers the default resume to copy. */
+  /** The autoPrepare requirements, in the order their errors take precedence; answers the default resume to copy. */
   private async checkAutoPrepare(caller: ApiCaller, jobDescription: string | null): Promise<string> {
     if (caller.plan !== 'plus' || !caller.features.includes('auto-prepare')) {
       throw new CodedError(HttpStatus.FORBIDDEN, 'PLAN_REQUIRED', 'autoPrepare requires the Plus plan with the auto-prepare feature', { requiresUpgrade: true });

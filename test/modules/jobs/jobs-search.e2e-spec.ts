@@ -37,7 +37,7 @@ describe('POST /v1/jobs/search', () => {
   let asOf: Date;
 
   beforeAll(async () => {
-    // These tests check exact totals (decisions.md: an estimate only above 10,000); on a busy CI machine the
+    // These tests check exact totals (small result sets are counted exactly); on a busy CI machine the
     // default counting budget, which trades them for latency at a million listings, would sometimes run out.
     testApp = await startTestApp({ SEARCH_COUNT_BUDGET_MS: '10000' });
     user = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['jobs:search', 'tracker:read', 'tracker:write'] });
@@ -154,7 +154,7 @@ describe('POST /v1/jobs/search', () => {
     expect(response.body).toMatchObject({ data: [], count: 0, total: 0, hasMore: false });
   });
 
-  it('answers the listing fields of the spec', async () => {
+  it('answers the documented listing fields', async () => {
     const response = await user.api.post(SEARCH, { ...mine(), limit: 1 });
     expect(response.body).toEqual({ data: [expect.any(Object)], count: 1, total: LISTINGS, hasMore: true, nextCursor: expect.any(String) });
     const [listing] = response.body.data;

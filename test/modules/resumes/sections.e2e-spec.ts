@@ -9,8 +9,8 @@ import { MINIMAL_BODIES, SECTION_FIXTURES } from './section-fixtures';
 /** Every section kind of the registry goes through the same table of tests. */
 const KINDS = SECTION_KINDS.map((kind) => [kind.name, kind] as const);
 
-/** Limits the spec states, checked against what the service documents and enforces. */
-const SPEC_LIMITS: Record<string, Record<string, number>> = {
+/** The field limits, written out apart from the DTOs, checked against what the service documents and enforces. */
+const FIELD_LIMITS: Record<string, Record<string, number>> = {
   experiences: { jobTitle: 200, company: 200, location: 200 },
   education: { institution: 200, school: 200, degree: 200, fieldOfStudy: 200, field: 200, location: 200, grade: 50 },
   skills: { name: 200, level: 50 },
@@ -214,9 +214,9 @@ describe('content sections', () => {
       expect(openApi.paths[`${path}/{id}`].patch.requestBody).toMatchObject({ content: { 'application/json': { schema: updateBody } } });
     });
 
-    it("documents the spec's field limits", () => {
+    it('documents the field limits', () => {
       const properties = schemas[kind.createBody.name].properties;
-      for (const [field, limit] of Object.entries(SPEC_LIMITS[name] ?? {})) expect([field, properties[field].maxLength]).toEqual([field, limit]);
+      for (const [field, limit] of Object.entries(FIELD_LIMITS[name] ?? {})) expect([field, properties[field].maxLength]).toEqual([field, limit]);
     });
 
     it('rejects every documented limit, format and type with the validation body, and accepts values at the limit', async () => {

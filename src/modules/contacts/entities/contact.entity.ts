@@ -1,7 +1,7 @@
 import { Column, Entity } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
 
-/** How the user knows a contact (decisions.md). */
+/** How the user knows a contact. */
 export const CONTACT_RELATIONSHIPS = [
   'RECRUITER',
   'HIRING_MANAGER',

@@ -9,7 +9,7 @@ import {
 } from '../../../common/validation/field.decorators';
 import { COVER_LETTER_DEFAULTS, HEADER_ALIGNMENTS, HeaderAlignment } from '../entities/cover-letter.entity';
 
-/** Bounds the spec leaves open, chosen for a one-page letter. */
+/** Bounds chosen for a one-page letter. */
 export const COVER_LETTER_LIMITS = {
   title: 200,
   content: 20_000,

@@ -5,7 +5,7 @@ import { Resume } from '../../resumes/entities/resume.entity';
 export const HEADER_ALIGNMENTS = ['left', 'center', 'right'] as const;
 export type HeaderAlignment = (typeof HEADER_ALIGNMENTS)[number];
 
-/** What a cover letter created without these fields gets (the spec's defaults), as column defaults. */
+/** What a cover letter created without these fields gets, as column defaults. */
 export const COVER_LETTER_DEFAULTS = {
   isDefault: false,
   showName: true,

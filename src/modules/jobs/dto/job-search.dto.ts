@@ -129,7 +129,7 @@ export class JobBenefit {
   name: string;
 }
 
-/** A job listing as search answers it (the spec's fields). */
+/** A job listing as search answers it. */
 export class JobListingView {
   id: string;
   title: string;

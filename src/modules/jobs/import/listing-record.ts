@@ -1,7 +1,7 @@
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
 import { BENEFITS, BenefitKey, EMPLOYMENT_TYPES, EmploymentType } from '../job-search-values';
 
-/** A listing in our own shape: the search result of the spec, with `id` being the provider's id. */
+/** A listing in our own shape: a search result, with `id` being the provider's id. */
 export interface ListingRecord {
   id: string;
   source: string;

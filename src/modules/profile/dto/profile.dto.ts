@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { EmailField, NestedListField, TextField, UrlField } from '../../../common/validation/field.decorators';
 import type { CareerProfile } from '../entities/career-profile.entity';
 
-/** Limits the spec leaves open: a name, an email address (RFC 5321), a phone number, a postal address, links. */
+/** Limits chosen for a name, an email address (RFC 5321), a phone number, a postal address, links. */
 export const PROFILE_LIMITS = { fullName: 200, email: 254, phone: 50, address: 500, jobTitle: 150, url: 500, links: 20, linkLabel: 100 } as const;
 
 export class ProfileLinkDto {

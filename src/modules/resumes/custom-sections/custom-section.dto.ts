@@ -38,7 +38,7 @@ export class CreateCustomSectionDto {
 
 export class UpdateCustomSectionDto extends UpdateBody(CreateCustomSectionDto) {}
 
-/** Every field is optional; those the section does not enable are silently dropped (spec). */
+/** Every field is optional; those the section does not enable are silently dropped. */
 export class CustomSectionItemDto {
   @TextField({ nullable: true, max: SECTION_TEXT.name })
   title?: string | null;

@@ -133,7 +133,7 @@ export class CustomSectionsService {
 
   /**
    * The store of one definition's items: they are its rows of custom_section_items, and a body writes only the
-   * fields it enables (spec: the others are silently dropped). Writes lock the definition until they commit.
+   * fields it enables (the others are silently dropped). Writes lock the definition until they commit.
    */
   private async itemStore(manager: EntityManager, accountId: string, sectionId: string, lock?: 'lock'): Promise<SectionStore> {
     const definition = await this.definition(manager, accountId, sectionId, lock ? 'pessimistic_read' : undefined);

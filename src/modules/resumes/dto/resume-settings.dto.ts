@@ -66,7 +66,7 @@ export class ResumeMarginsDto {
 }
 
 /**
- * A resume's visual styling; the spec names colors, fonts, spacing and margins and leaves the structure open. Every
+ * A resume's visual styling: colors, fonts, spacing and margins, in a structure of our own. Every
  * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
  */
 export class DesignSettingsDto {
@@ -101,7 +101,7 @@ export class OptionalFieldsDto {
   links?: boolean;
 }
 
-/** Only `summary` can be overridden per CV; identity fields are the profile's (spec), so other keys are refused. */
+/** Only `summary` can be overridden per CV; identity fields are the profile's, so other keys are refused. */
 export class PersonalOverridesDto {
   @TextField({ nullable: true, max: SECTION_TEXT.long, description: 'Shown instead of the selected summary; null clears it' })
   summary?: string | null;

@@ -14,7 +14,7 @@ import {
   SummaryIdField,
 } from './resume-settings.dto';
 
-/** The spec's limits on a resume's name and its CV-level job title. */
+/** The limits on a resume's name and its CV-level job title. */
 export const RESUME_LIMITS = { name: 200, jobTitle: 150 } as const;
 
 export class CreateResumeDto {

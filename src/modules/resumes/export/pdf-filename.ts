@@ -5,7 +5,7 @@ const ASCII_SPELLINGS: Record<string, string> = { ß: 'ss', ł: 'l', Ł: 'L', ø
 const MAX_LENGTH = 120;
 
 /**
- * `First_Last_JobTitle.pdf` (decisions.md): the words of the name and of the CV's job title, spelled in ASCII
+ * `First_Last_JobTitle.pdf`: the words of the name and of the CV's job title, spelled in ASCII
  * letters and digits, joined by underscores. A name with no ASCII spelling (Иван) falls back to `Resume`, so the
  * file is never called `_Engineer.pdf` or `.pdf`.
  */

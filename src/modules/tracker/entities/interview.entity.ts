@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateD
 import { Contact } from '../../contacts/entities/contact.entity';
 import { ApplicationRecord } from './application-record.entity';
 
-/** Kinds of interview (decisions.md). */
+/** Kinds of interview. */
 export const INTERVIEW_TYPES = ['phone', 'video', 'onsite', 'technical', 'behavioral', 'panel', 'take_home', 'final', 'other'] as const;
 export type InterviewType = (typeof INTERVIEW_TYPES)[number];
 

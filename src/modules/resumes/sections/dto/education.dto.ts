@@ -5,7 +5,7 @@ import { NumberField, TextField } from '../../../../common/validation/field.deco
 import { UpdateBody } from '../../../../common/validation/update-body';
 import { DatedItemBody, SECTION_TEXT } from './section-item.dto';
 
-/** Writes accept the spec's update names (institution, fieldOfStudy) and the list names (school, field) alike. */
+/** Writes accept the update names (institution, fieldOfStudy) and the list names (school, field) alike. */
 export class CreateEducationDto extends DatedItemBody {
   @ApiProperty({ required: false })
   @ValidateIf((body: CreateEducationDto) => body.school === undefined)

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { PagingQuery } from '../../../../common/http/paging';
 import { BooleanField, DateOrDateTimeField, TextField } from '../../../../common/validation/field.decorators';
 
-/** Limits the spec leaves open, the same for every section: names and titles, URLs, long texts, bullet lists. */
+/** Limits chosen once, the same for every section: names and titles, URLs, long texts, bullet lists. */
 export const SECTION_TEXT = { name: 200, url: 500, long: 10_000, listItems: 50, listItem: 1_000 } as const;
 
 /** The resume-targeting query parameter of every section endpoint. */
