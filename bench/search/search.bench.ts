@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { DataSource, QueryRunner } from 'typeorm';
 import { loadConfig } from '../../src/config/configuration';
 import { dataSourceOptions } from '../../src/database/data-source-options';
-import { SeededRandom } from '../../src/modules/jobs/generator/seeded-random';
 import { JobSearchService } from '../../src/modules/jobs/search/job-search.service';
+import { SeededRandom } from '../../tools/listing-generator/seeded-random';
 import { ensureBenchDatabase, seconds, withClient } from './bench-database';
 import { deepPaging, DEEP_PAGE, Scenario, SCENARIOS } from './search-mix';
 

@@ -1,6 +1,6 @@
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
 import { BENEFITS, BenefitKey, EMPLOYMENT_TYPES, EmploymentType } from '../job-search-values';
-import type { ListingViewShape } from '../listing-columns';
+import type { ListingValues, ListingViewShape } from '../listing-columns';
 
 /** The fields a record of our shape must give; the import derives or defaults the others. */
 type RequiredInRecord = 'source' | 'title' | 'company' | 'description' | 'postedAt';
@@ -45,34 +45,12 @@ export interface JSearchRecord {
   job_required_experience?: { required_experience_in_months?: number | null } | null;
 }
 
+/** What a record may leave out and the import then derives (from the text) or defaults: null until then. */
+type DerivedWhenMissing = 'isRemote' | 'employmentType' | 'firstSeenAt' | 'republishCount' | 'experienceYears';
+
 /** A record after parsing, in one shape whatever the provider's: what the import stores, before enrichment. */
-export interface ParsedListing {
-  source: string;
-  externalId: string;
-  title: string;
-  company: string;
-  companyLogo: string | null;
-  companyWebsite: string | null;
-  location: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  isRemote: boolean | null;
-  employmentType: EmploymentType | null;
-  applyLink: string | null;
-  applyIsDirect: boolean;
-  publisher: string | null;
-  description: string;
-  highlights: Record<string, string[]> | null;
-  benefits: { key: string; name: string }[];
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryPeriod: SalaryPeriod | null;
-  postedAt: Date;
-  firstSeenAt: Date | null;
-  republishCount: number | null;
-  experienceYears: number | null;
-}
+export type ParsedListing = Omit<ListingViewShape, 'id' | DerivedWhenMissing> &
+  Pick<ListingValues, 'externalId'> & { [K in DerivedWhenMissing]: ListingValues[K] | null };
 
 export const JSEARCH_SOURCE = 'jsearch';
 const MAX_TEXT = { id: 200, short: 300, url: 2000, description: 100_000 } as const;
