@@ -1,64 +1,70 @@
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { GeneratedFormat, generateListings } from '../modules/jobs/generator/listing-generator';
 import { openListingFile, readListingFile } from '../modules/jobs/import/listing-file';
 import { ImportCounts, ListingImportService } from '../modules/jobs/import/listing-import.service';
 import { fail, printResult } from './cli-output';
+import { DEFAULT_PROGRESS_EVERY_SECONDS, parseProgressEvery, Progress } from './progress';
+
+interface ProgressOptions {
+  progressEvery: number;
+}
+
+/** Both commands take the same option; a class per command keeps nest-commander's option metadata on each. */
+abstract class ProgressCommand extends CommandRunner {
+  @Option({
+    flags: '--progress-every <seconds>',
+    description: `when stderr is not a terminal, a progress line every so many seconds (default ${DEFAULT_PROGRESS_EVERY_SECONDS})`,
+    defaultValue: DEFAULT_PROGRESS_EVERY_SECONDS,
+  })
+  parseProgressEvery(value: string): number {
+    return parseProgressEvery(value);
+  }
+}
 
 @Command({
   name: 'jobs:import',
   arguments: '<file>',
   description: 'Import job listings from a JSON array or NDJSON file (`-` reads stdin), in our shape or JSearch raw shape',
 })
-export class JobsImportCommand extends CommandRunner {
+export class JobsImportCommand extends ProgressCommand {
   constructor(private readonly importer: ListingImportService) {
     super();
   }
 
-  async run([file]: string[]): Promise<void> {
+  async run([file]: string[], options: ProgressOptions): Promise<void> {
     const input = openListingFile(file);
-    const progress = process.stderr.isTTY ? await ProgressBar.for(file, input) : null;
-    const counts = await this.importer.importRecords(readListingFile(input), {
+    // The share read of the file: records are counted only once their batch is stored, bytes as they are read.
+    const totalBytes = file === '-' ? null : (await stat(file)).size;
+    let bytesRead = 0;
+    input.on('data', (chunk: Buffer | string) => (bytesRead += chunk.length));
+    let counts: ImportCounts = { imported: 0, updated: 0, rejected: 0 };
+    const progress = new Progress(
+      () => ({
+        share: totalBytes ? bytesRead / totalBytes : null,
+        text: `${counts.imported + counts.updated + counts.rejected} records (${counts.imported} new, ${counts.updated} updated, ${counts.rejected} rejected)`,
+      }),
+      options.progressEvery,
+    );
+    counts = await this.importer.importRecords(readListingFile(input), {
       rejected: (position, reason) => {
-        progress?.clear();
+        progress.clear();
         process.stderr.write(`rejected ${position}: ${reason}\n`);
       },
-      progress: (current) => progress?.draw(current),
+      progress: (current) => {
+        counts = current;
+        progress.tick();
+      },
     });
-    progress?.clear();
+    progress.clear();
     printResult(counts);
   }
 }
 
-/** A one-line progress display on a terminal's stderr: never on stdout, never when stderr is a file or pipe. */
-class ProgressBar {
-  private bytesRead = 0;
-
-  private constructor(private readonly totalBytes: number | null) {}
-
-  static async for(file: string, input: Readable): Promise<ProgressBar> {
-    const size = file === '-' ? null : (await stat(file)).size;
-    const bar = new ProgressBar(size);
-    input.on('data', (chunk: Buffer | string) => (bar.bytesRead += chunk.length));
-    return bar;
-  }
-
-  draw(counts: ImportCounts): void {
-    const done = counts.imported + counts.updated + counts.rejected;
-    const share = this.totalBytes ? Math.min(1, this.bytesRead / this.totalBytes) : null;
-    const bar = share === null ? '' : `[${'#'.repeat(Math.round(share * 30)).padEnd(30, '.')}] ${(share * 100).toFixed(0).padStart(3)}% `;
-    process.stderr.write(`\r${bar}${done} records (${counts.imported} new, ${counts.updated} updated, ${counts.rejected} rejected)`);
-  }
-
-  clear(): void {
-    process.stderr.write('\r\x1b[2K');
-  }
-}
-
-interface GenerateOptions {
+interface GenerateOptions extends ProgressOptions {
   count: number;
   seed: string;
   format: GeneratedFormat;
@@ -70,14 +76,19 @@ interface GenerateOptions {
   name: 'jobs:generate',
   description: 'Print N realistic synthetic listings as NDJSON, the same ones for the same --seed and --as-of',
 })
-export class JobsGenerateCommand extends CommandRunner {
+export class JobsGenerateCommand extends ProgressCommand {
   async run(_args: string[], options: GenerateOptions): Promise<void> {
     const out: Writable = options.output ? createWriteStream(options.output) : process.stdout;
     // Without --as-of, dates are relative to the start of today (UTC): stable for a day, and always recent.
     const asOf = options.asOf ?? new Date(new Date().toISOString().slice(0, 10));
+    let generated = 0;
+    const progress = new Progress(() => ({ share: generated / options.count, text: `${generated} of ${options.count} listings` }), options.progressEvery);
     for (const listing of generateListings(options.count, { seed: options.seed, asOf, format: options.format })) {
       if (!out.write(`${JSON.stringify(listing)}\n`)) await once(out, 'drain');
+      generated++;
+      progress.tick();
     }
+    progress.clear();
     if (options.output) {
       out.end();
       await once(out, 'finish');
