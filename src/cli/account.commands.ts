@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { Account, Feature, FEATURES, Plan, PLANS } from '../modules/accounts/entities/account.entity';
-import { fail, parseList, printResult } from './cli-output';
+import { fail, parseId, parseList, printResult } from './cli-output';
 
 interface AccountOptions {
   email?: string;
@@ -21,7 +21,7 @@ function parseFeatures(value: string): Feature[] {
 }
 
 function accountView(account: Account) {
-  return { id: account.id, email: account.email, name: account.name, plan: account.plan, features: account.features };
+  return { id: account.id, email: account.email, name: account.name, plan: account.plan, features: account.features, createdAt: account.createdAt };
 }
 
 abstract class AccountCommand extends CommandRunner {
@@ -65,6 +65,6 @@ export class AccountUpdateCommand extends AccountCommand {
   }
 
   async run([accountId]: string[], options: AccountOptions): Promise<void> {
-    printResult(accountView(await this.accounts.update(accountId, { plan: options.plan, features: options.features })));
+    printResult(accountView(await this.accounts.update(parseId(accountId, '<accountId>'), { plan: options.plan, features: options.features })));
   }
 }

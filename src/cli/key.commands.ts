@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { isScope, Scope, SCOPES } from '../common/auth/scopes';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service';
-import { fail, parseList, printResult } from './cli-output';
+import { fail, parseId, parseList, printResult } from './cli-output';
 
 interface KeyCreateOptions {
   account: string;
@@ -22,7 +22,7 @@ export class KeyCreateCommand extends CommandRunner {
 
   @Option({ flags: '--account <accountId>', required: true })
   parseAccount(value: string): string {
-    return value;
+    return parseId(value, '--account');
   }
 
   @Option({ flags: '--name <name>', required: true })
@@ -35,7 +35,7 @@ export class KeyCreateCommand extends CommandRunner {
     if (value.trim() === 'all') return [...SCOPES];
     const scopes = parseList(value);
     const unknown = scopes.filter((scope) => !isScope(scope));
-    return unknown.length === 0 ? (scopes as Scope[]) : fail(`Unknown scopes: ${unknown.join(', ')}`);
+    return unknown.length === 0 ? (scopes as Scope[]) : fail(`Unknown scopes: ${unknown.join(', ')} (known: all, ${SCOPES.join(', ')})`);
   }
 
   @Option({ flags: '--expires-in-days <days>', description: 'lifetime in days; without it the key never expires' })
@@ -52,7 +52,7 @@ export class KeyRevokeCommand extends CommandRunner {
   }
 
   async run([keyId]: string[]): Promise<void> {
-    printResult(await this.apiKeys.revoke(keyId));
+    printResult(await this.apiKeys.revoke(parseId(keyId, '<keyId>')));
   }
 }
 
@@ -68,6 +68,6 @@ export class KeyListCommand extends CommandRunner {
 
   @Option({ flags: '--account <accountId>', required: true })
   parseAccount(value: string): string {
-    return value;
+    return parseId(value, '--account');
   }
 }

@@ -1,23 +1,13 @@
-import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { testRunEnvironment } from '../setup/test-environment';
+import { cli, COMMAND_TIMEOUT_MS, generate } from '../setup/commands';
 import { ApiClient } from '../setup/api-client';
 import { startTestApp, TestApp } from '../setup/test-app';
 
-const run = promisify(execFile);
-const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
-  try {
-    const { stdout, stderr } = await run('node', [CLI, ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+// The longest test here runs seven commands one after the other.
+jest.setTimeout(8 * COMMAND_TIMEOUT_MS);
 
 const json = (stdout: string) => JSON.parse(stdout);
 
@@ -33,7 +23,7 @@ describe('npm run cli', () => {
     const created = await cli('account:create', '--email', email, '--name', 'Grace Hopper', '--plan', 'plus', '--features', 'auto-prepare');
     expect(created.code).toBe(0);
     const account = json(created.stdout);
-    expect(account).toEqual({ id: expect.any(String), email, name: 'Grace Hopper', plan: 'plus', features: ['auto-prepare'] });
+    expect(account).toEqual({ id: expect.any(String), email, name: 'Grace Hopper', plan: 'plus', features: ['auto-prepare'], createdAt: expect.any(String) });
 
     const keyResult = await cli('key:create', '--account', account.id, '--name', 'laptop', '--scopes', 'tracker:read,tracker:write', '--expires-in-days', '30');
     expect(keyResult.code).toBe(0);
@@ -70,7 +60,7 @@ describe('npm run cli', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('Plus plan');
     const updated = json((await cli('account:update', account.id, '--plan', 'plus')).stdout);
-    expect(updated.plan).toBe('plus');
+    expect(updated).toEqual({ ...account, plan: 'plus' });
     expect((await cli('key:create', '--account', account.id, '--name', 'k', '--scopes', 'all')).code).toBe(0);
   });
 
@@ -89,5 +79,59 @@ describe('npm run cli', () => {
       expect(result.stderr.trim().length).toBeGreaterThan(0);
       expect(result.stdout).toBe('');
     }
+  });
+
+  it('checks ids before they reach the database, naming the argument', async () => {
+    for (const [args, argument] of [
+      [['key:list', '--account', 'nope'], '--account'],
+      [['key:create', '--account', '1234', '--name', 'k', '--scopes', 'all'], '--account'],
+      [['key:revoke', 'not-a-key'], '<keyId>'],
+      [['account:update', 'someone', '--plan', 'plus'], '<accountId>'],
+    ] as const) {
+      const result = await cli(...args);
+      expect(result.code).not.toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`${argument} must be an id`);
+      expect(result.stderr).not.toContain('uuid');
+    }
+  });
+
+  it('lists the valid scopes when one is unknown', async () => {
+    const result = await cli('key:create', '--account', '00000000-0000-4000-8000-000000000000', '--name', 'k', '--scopes', 'tracker:read,tracker:fly');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('Unknown scopes: tracker:fly (known: all, jobs:search, tracker:read, tracker:write,');
+    expect(result.stderr).toContain('cover-letter:write');
+  });
+
+  it('reports the progress of jobs:generate and jobs:import on stderr, leaving one JSON object on stdout', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cli-progress-')), 'listings.ndjson');
+    const count = 1_200;
+    const seed = `progress-${randomBytes(4).toString('hex')}`;
+    // Out of a terminal, a line every --progress-every seconds: 0 makes every step print one.
+    const generated = await generate('--count', String(count), '--seed', seed, '--output', file, '--progress-every', '0');
+    expect(generated.code).toBe(0);
+    expect(generated.stdout.trim().split('\n').map(json)).toEqual([{ generated: count, file }]);
+    const generateLines = generated.stderr.trim().split('\n');
+    expect(generateLines).toContain(`100% ${count} of ${count} listings`);
+    expect(generateLines[0]).toBe(`0% 1 of ${count} listings`);
+    expect(generated.stderr).not.toContain('\r');
+
+    const imported = await cli('jobs:import', file, '--progress-every', '0');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout.trim().split('\n').map(json)).toEqual([{ imported: count, updated: 0, rejected: 0 }]);
+    const importLines = imported.stderr.trim().split('\n');
+    // Records are stored 500 at a time: a line after each batch, the last one at the end of the file.
+    expect(importLines).toEqual([
+      expect.stringMatching(/^\d+% 500 records \(500 new, 0 updated, 0 rejected\)$/),
+      expect.stringMatching(/^\d+% 1000 records \(1000 new, 0 updated, 0 rejected\)$/),
+      '100% 1200 records (1200 new, 0 updated, 0 rejected)',
+    ]);
+  });
+
+  it('refuses a --progress-every that is not a number of seconds', async () => {
+    const result = await generate('--count', '1', '--progress-every', 'soon');
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--progress-every must be a number of seconds');
   });
 });

@@ -1,11 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { Command, CommandRunner, Option } from 'nest-commander';
+import { Command, Option } from 'nest-commander';
 import { fail, printResult } from '../../src/cli/cli-output';
+import { Progress, ProgressCommand, ProgressOptions } from '../../src/cli/progress';
 import { GeneratedFormat, generateListings } from './listing-generator';
 
-interface GenerateOptions {
+interface GenerateOptions extends ProgressOptions {
   count: number;
   seed: string;
   format: GeneratedFormat;
@@ -18,14 +19,19 @@ interface GenerateOptions {
   options: { isDefault: true },
   description: 'Print N realistic synthetic listings as NDJSON, the same ones for the same --seed and --as-of',
 })
-export class JobsGenerateCommand extends CommandRunner {
+export class JobsGenerateCommand extends ProgressCommand {
   async run(_args: string[], options: GenerateOptions): Promise<void> {
     const out: Writable = options.output ? createWriteStream(options.output) : process.stdout;
     // Without --as-of, dates are relative to the start of today (UTC): stable for a day, and always recent.
     const asOf = options.asOf ?? new Date(new Date().toISOString().slice(0, 10));
+    let generated = 0;
+    const progress = new Progress(() => ({ share: generated / options.count, text: `${generated} of ${options.count} listings` }), options.progressEvery);
     for (const listing of generateListings(options.count, { seed: options.seed, asOf, format: options.format })) {
       if (!out.write(`${JSON.stringify(listing)}\n`)) await once(out, 'drain');
+      generated++;
+      progress.tick();
     }
+    progress.clear();
     if (options.output) {
       out.end();
       await once(out, 'finish');

@@ -36,6 +36,9 @@ export class AccountsService {
     const repository = this.dataSource.getRepository(Account);
     const account = await repository.findOneBy({ id });
     if (!account) throw new AccountRuleError(`No account with id ${id}`);
-    return repository.save(Object.assign(account, changes));
+    // An option left out keeps its value: an undefined one would also blank the account this command prints.
+    if (changes.plan !== undefined) account.plan = changes.plan;
+    if (changes.features !== undefined) account.features = changes.features;
+    return repository.save(account);
   }
 }

@@ -1,32 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
 import { GENERATOR_ARGS } from '../../../tools/listing-generator/generator-process';
+import { CLI, cli, COMMAND_TIMEOUT_MS, generate } from '../../setup/commands';
 
-const run = promisify(execFile);
-const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli', 'main.js');
-
-/** `npm run cli -- ...args`. */
-const cli = (...args: string[]) => runNode([CLI, ...args]);
-/** `npm run jobs:generate -- ...args`. */
-const generate = (...args: string[]) => runNode([...GENERATOR_ARGS, ...args]);
-
-async function runNode(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
-  try {
-    const { stdout, stderr } = await run('node', args, { env, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+// The longest test here runs three commands, two of them at once.
+jest.setTimeout(4 * COMMAND_TIMEOUT_MS);
 
 describe('npm run cli -- jobs:import / npm run jobs:generate', () => {
   let testApp: TestApp;

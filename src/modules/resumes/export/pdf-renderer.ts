@@ -14,6 +14,8 @@ export interface PdfSettings {
 const POINTS_PER_MM = 72 / 25.4;
 const SEPARATOR = '  ·  ';
 const BULLET_INDENT = 12;
+/** Space above an item's text (its paragraphs, its bullets), as a share of the body size. */
+const TEXT_GAP = 0.2;
 
 /**
  * Renders a resolved resume as an A4 PDF with real, selectable text. Pure: the same content and settings give the
@@ -276,7 +278,7 @@ class ResumePdfWriter {
     const { style } = this;
     this.ensureSpace(this.entryHeadHeight(entry));
     const body = this.bodyStyle();
-    const muted: TextStyle = { ...body, weight: 'italic', size: style.size * 0.92, color: style.colors.muted };
+    const muted = this.mutedStyle();
 
     if (entry.title || entry.subtitle || entry.dates) {
       const y = this.pdf.y;
@@ -292,10 +294,10 @@ class ResumePdfWriter {
     if (entry.details) this.text(entry.details, muted, { x: this.left });
     if (entry.link) this.text(entry.link.text, { ...muted, weight: 'regular', color: style.colors.primary }, { x: this.left, link: entry.link.url });
     for (const paragraph of entry.paragraphs) {
-      this.pdf.y += style.size * 0.2;
+      this.pdf.y += style.size * TEXT_GAP;
       this.text(paragraph, body, { x: this.left });
     }
-    if (entry.bullets.length > 0) this.pdf.y += style.size * 0.2;
+    if (entry.bullets.length > 0) this.pdf.y += style.size * TEXT_GAP;
     for (const bullet of entry.bullets) {
       this.ensureSpace(this.height('X', body));
       const y = this.pdf.y;
@@ -307,7 +309,7 @@ class ResumePdfWriter {
 
   /** "Title — Subtitle": the title bold, the subtitle in the body weight. */
   private heading(entry: ItemEntry, at: { x: number; y: number; width: number }): void {
-    const title: TextStyle = { ...this.bodyStyle(), family: this.style.fonts.heading, weight: 'bold' };
+    const title = this.headingStyle();
     const lineGap = this.use(title);
     if (entry.title) {
       this.pdf.text(entry.title, at.x, at.y, { width: at.width, lineGap, continued: entry.subtitle !== null });
@@ -323,7 +325,7 @@ class ResumePdfWriter {
   private list(entry: ListEntry): void {
     const body = this.bodyStyle();
     const values = entry.values.join(SEPARATOR);
-    this.ensureSpace(this.height('X', body));
+    this.ensureSpace(this.entryHeadHeight(entry));
     if (entry.label) {
       const lineGap = this.use({ ...body, weight: 'bold' });
       this.pdf.text(`${entry.label}: `, this.left, this.pdf.y, { width: this.width, lineGap, continued: true });
@@ -334,19 +336,43 @@ class ResumePdfWriter {
     }
   }
 
-  /** How much of an entry must fit on the page it starts on: its heading lines and one line of what follows. */
+  /**
+   * How much of an entry must fit on the page it starts on: everything item() or list() draws before the first line
+   * of its text, and that line, measured in the fonts they draw with. PDFKit breaks a page before a line whose own
+   * font's height does not fit, so a bold label or a heading font taller than the body counts.
+   */
   private entryHeadHeight(entry: DocumentEntry | undefined): number {
     if (!entry) return 0;
     const body = this.bodyStyle();
-    const line = this.height('X', body);
-    if (entry.kind === 'list') return line;
+    if (entry.kind === 'list') return Math.max(this.height('X', body), entry.label ? this.height('X', { ...body, weight: 'bold' }) : 0);
+    const muted = this.mutedStyle();
     const heading = [entry.title, entry.subtitle].filter(Boolean).join(' — ');
-    const headingWidth = this.width - (entry.dates ? this.widthOf(entry.dates, body) + 10 : 0);
-    return (heading ? this.height(heading, { ...body, weight: 'bold' }, headingWidth) : 0) + (entry.details ? line : 0) + line;
+    const headingWidth = this.width - (entry.dates ? this.widthOf(entry.dates, muted) + 10 : 0);
+    const head = Math.max(
+      heading ? this.height(heading, this.headingStyle(), headingWidth) : 0,
+      entry.dates ? this.height(entry.dates, { ...muted, weight: 'regular' }) : 0,
+    );
+    const hasText = entry.paragraphs.length > 0 || entry.bullets.length > 0;
+    return (
+      head +
+      (entry.details ? this.height(entry.details, muted) : 0) +
+      (entry.link ? this.height(entry.link.text, { ...muted, weight: 'regular' }) : 0) +
+      (hasText ? this.style.size * TEXT_GAP + this.height('X', body) : 0)
+    );
   }
 
   private bodyStyle(): TextStyle {
     return { family: this.style.fonts.body, weight: 'regular', size: this.style.size, color: this.style.colors.text };
+  }
+
+  /** An item's "Title — Subtitle" line. */
+  private headingStyle(): TextStyle {
+    return { ...this.bodyStyle(), family: this.style.fonts.heading, weight: 'bold' };
+  }
+
+  /** Dates, details and links: smaller and quieter than the body. */
+  private mutedStyle(): TextStyle {
+    return { ...this.bodyStyle(), weight: 'italic', size: this.style.size * 0.92, color: this.style.colors.muted };
   }
 
   private ensureSpace(height: number): void {

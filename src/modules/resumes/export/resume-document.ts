@@ -80,7 +80,8 @@ function documentHeader(identity: ResumeIdentity): DocumentHeader {
   if (identity.email) contacts.push({ text: identity.email, url: `mailto:${identity.email}` });
   if (identity.phone) contacts.push({ text: identity.phone });
   if (identity.address) contacts.push({ text: oneLine(identity.address) });
-  for (const link of identity.links) contacts.push({ text: link.label || withoutScheme(link.url), url: link.url });
+  // The address, not the label: a printed "GitHub" leads nowhere, "github.com/ada" does; on screen it stays a link.
+  for (const link of identity.links) contacts.push({ text: withoutScheme(link.url), url: link.url });
   return { name: identity.fullName, jobTitle: identity.jobTitle, contacts };
 }
 

@@ -22,6 +22,42 @@ function longContent(): ResumeContent {
   return { ...content, sections: { ...content.sections, experiences } };
 }
 
+/** Many sections of a title and one line of text: page breaks fall at every height of a section. */
+function shortSections(): ResumeContent {
+  const content = sampleResumeContent();
+  const customSections = Array.from({ length: 80 }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(1000 + index).padStart(12, '0')}`,
+    title: `Part ${index + 1}`,
+    enabledFields: ['description' as const],
+    items: [
+      {
+        id: `00000000-0000-4000-8000-${String(2000 + index).padStart(12, '0')}`,
+        title: null,
+        subtitle: null,
+        organization: null,
+        location: null,
+        description: `Only one line of text in part ${index}.`,
+        startDate: null,
+        endDate: null,
+        url: null,
+      },
+    ],
+  }));
+  return { ...content, customSections, sectionOrder: customSections.map((section) => `customSection:${section.id}`) };
+}
+
+/** The section titles a page's text ends with (pdf.js may space out letters set with extra character spacing). */
+function titlesEndingPages(pageTexts: string[], titles: string[]): string[] {
+  return pageTexts.flatMap((page, index) =>
+    titles.filter((title) => new RegExp(`${title.split('').join(' ?')}$`, 'i').test(page)).map((title) => `page ${index + 1}: ${title}`),
+  );
+}
+
+/** The targets of a PDF's link annotations: its annotation dictionaries are not compressed. */
+function linksOf(pdf: Buffer): string[] {
+  return [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((match) => match[1]);
+}
+
 describe('renderResumePdf', () => {
   describe.each(TEMPLATES)('%s', (template) => {
     it('renders the resolved content as text on two A4 pages', async () => {
@@ -33,7 +69,8 @@ describe('renderResumePdf', () => {
         'Ada Lovelace',
         'Staff Backend Engineer',
         'ada@example.com',
-        'GitHub',
+        'github.com/ada',
+        'ada.example.org',
         'Backend engineer with twelve years',
         'Staff Engineer — Northwind Payments',
         'Mar 2022 – Present',
@@ -61,9 +98,31 @@ describe('renderResumePdf', () => {
         expect(text).toContain(`Unique achievement ${index} that is long enough to wrap onto a second line of text in every template we have`);
       }
       const titles = ['Experience', 'Education', 'Skills', 'Projects', 'Certificates', 'Awards', 'Publications', 'Interests', 'Volunteering'];
-      for (const page of pageTexts) {
-        for (const title of titles) expect(page).not.toMatch(new RegExp(`${title.split('').join(' ?')}$`, 'i'));
+      expect(titlesEndingPages(pageTexts, titles)).toEqual([]);
+    });
+
+    it('keeps every section title with the first line of its text, wherever the page breaks', async () => {
+      const content = shortSections();
+      const titles = content.customSections.map((section) => section.title);
+      // Large type and no extra line height or section spacing: a title fits where the line after it does not.
+      // Each shift of the top margin moves the several page breaks of these pages to other heights within a section.
+      const designSettings = { fonts: { size: 14 }, spacing: { lineHeight: 1, section: 0 } };
+      const orphans: string[] = [];
+      for (let top = 10; top <= 25; top += 1) {
+        const { pages, pageTexts, text } = await pdfText(await renderResumePdf(content, { template, designSettings: { ...designSettings, margins: { top } } }));
+        expect(pages).toBeGreaterThan(1);
+        for (let index = 0; index < titles.length; index += 1) expect(text).toContain(`Only one line of text in part ${index}.`);
+        orphans.push(...titlesEndingPages(pageTexts, titles).map((orphan) => `top margin ${top} mm, ${orphan}`));
       }
+      expect(orphans).toEqual([]);
+    }, 120_000);
+
+    it('prints each header link as its address, and keeps it a link', async () => {
+      const pdf = await renderResumePdf(sampleResumeContent(), { template, designSettings: {} });
+      const { pageTexts } = await pdfText(pdf);
+      expect(pageTexts[0]).toContain('ada@example.com · +44 20 7946 0000 · London, United Kingdom · github.com/ada · ada.example.org');
+      expect(pageTexts[0]).not.toContain('GitHub');
+      expect(linksOf(pdf)).toEqual(expect.arrayContaining(['mailto:ada@example.com', 'https://github.com/ada', 'https://ada.example.org']));
     });
   });
 

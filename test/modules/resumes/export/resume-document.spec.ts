@@ -19,7 +19,7 @@ describe('resumeDocument', () => {
     ]);
   });
 
-  it('puts the identity in the header: contacts that are shown, links by label or by address', () => {
+  it('puts the identity in the header: contacts that are shown, links by their address, which paper needs', () => {
     const content = sampleResumeContent();
     content.identity = { ...content.identity, phone: null, address: 'Flat 2\n1 Main St' };
     expect(resumeDocument(content).header).toEqual({
@@ -28,7 +28,7 @@ describe('resumeDocument', () => {
       contacts: [
         { text: 'ada@example.com', url: 'mailto:ada@example.com' },
         { text: 'Flat 2, 1 Main St' },
-        { text: 'GitHub', url: 'https://github.com/ada' },
+        { text: 'github.com/ada', url: 'https://github.com/ada' },
         { text: 'ada.example.org', url: 'https://ada.example.org' },
       ],
     });

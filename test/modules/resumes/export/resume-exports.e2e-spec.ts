@@ -81,7 +81,7 @@ describe('Resume exports', () => {
 
       const { pages, text } = await pdfText(response.file);
       expect(pages).toBe(1);
-      for (const shown of ['Ada Lovelace', 'Backend Engineer', 'ada@example.com', '+44 20 7946 0000', 'GitHub', 'Engineer who builds reliable APIs.']) {
+      for (const shown of ['Ada Lovelace', 'Backend Engineer', 'ada@example.com', '+44 20 7946 0000', 'github.com/ada', 'Engineer who builds reliable APIs.']) {
         expect(text).toContain(shown);
       }
       expect(text).toContain('Staff Engineer — Northwind Payments');
@@ -110,7 +110,7 @@ describe('Resume exports', () => {
       expect(text).toContain('London, United Kingdom');
       expect(text).not.toContain('ada@example.com');
       expect(text).not.toContain('+44 20 7946 0000');
-      expect(text).not.toContain('GitHub');
+      expect(text).not.toContain('github.com/ada');
     });
 
     it('flows long content onto several pages without losing any of it', async () => {

@@ -1,0 +1,36 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { GENERATOR_ARGS } from '../../tools/listing-generator/generator-process';
+import { testRunEnvironment } from './test-environment';
+
+const run = promisify(execFile);
+export const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Each command is a fresh Node process that loads the service's modules (1 s on a quiet machine, 4–7 s on a busy
+ * one): suites that run several in one test give the test this much time per command.
+ */
+export const COMMAND_TIMEOUT_MS = 15_000;
+
+/** `npm run cli -- ...args`, on this run's database. */
+export const cli = (...args: string[]) => runNode([CLI, ...args]);
+/** `npm run jobs:generate -- ...args`. */
+export const generate = (...args: string[]) => runNode([...GENERATOR_ARGS, ...args]);
+
+async function runNode(args: string[]): Promise<CommandResult> {
+  const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
+  try {
+    const { stdout, stderr } = await run('node', args, { env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as CommandResult;
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
