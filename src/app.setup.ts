@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { ApiDocument } from './common/http/api-document';
-import { jsonBodyParser } from './common/http/body-parser';
+import { JsonBodyInterceptor } from './common/http/body-parser';
 import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
 import { assignRequestId } from './common/logging/logging.module';
@@ -29,7 +29,7 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
-  express.use(jsonBodyParser);
+  express.useGlobalInterceptors(new JsonBodyInterceptor());
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
 
