@@ -1403,8 +1403,12 @@ export interface components {
         };
         UpdateApplicationDto: {
             status?: components["schemas"]["ApplicationStatus"];
-            /** @description 1 (low) to 5 (high); null clears it */
+            /**
+             * @description 1 (low) to 5 (high); null clears it
+             * @example 4
+             */
             priority?: number | null;
+            /** @example Referred by Ada; follow up on Friday. */
             notes?: string | null;
             jobTitle?: string;
             company?: string;
@@ -1463,6 +1467,7 @@ export interface components {
             type?: components["schemas"]["InterviewType"];
             /** Format: date-time */
             date?: string;
+            /** @example Bring the system design notes. */
             notes?: string | null;
             /** @description Id of one of your contacts (`/v1/contacts`), e.g. the interviewer; null unlinks the contact */
             contactId?: string | null;
@@ -3072,6 +3077,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "priority": 4,
+                 *       "notes": "Referred by Ada; follow up on Friday."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApplicationDto"];
             };
         };
@@ -3328,6 +3339,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Bring the system design notes."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInterviewDto"];
             };
         };

@@ -27,6 +27,24 @@ describe('the examples of the OpenAPI document', () => {
     expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/tracker/applications', '/v1/cover-letter', '/v1/jobs/search', '/mcp']));
   });
 
+  it('every PATCH succeeds with its request example on a record made with its POST example', async () => {
+    const { api } = await suite.createAccount();
+    const ids = await createRecordsToName(document, api);
+    const answers: Record<string, number> = {};
+    for (const { path, operation } of operations(document, 'patch')) {
+      const [, collection, name] = /^(.*)\/\{(\w+)\}$/.exec(path) ?? [];
+      let pathIds: Record<string, string> = {};
+      if (collection) {
+        const body = { ...requestExample(document.paths[collection].post), ...ids.body[collection] };
+        const created = await api.post(fillPath(collection, ids.path[collection]), body);
+        pathIds = { ...ids.path[collection], [name]: created.body.id ?? created.body.applicationId };
+      }
+      answers[path] = (await api.patch(fillPath(path, pathIds), requestExample(operation))).status;
+    }
+    expect(Object.entries(answers).filter(([, status]) => status !== 200)).toEqual([]);
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/profile', '/v1/tracker/applications/{id}', '/v1/cover-letter/{id}']));
+  });
+
   it('prefills no placeholder: the application example leaves out the listing id, description and autoPrepare', () => {
     expect(requestExample(document.paths['/v1/tracker/applications'].post)).toEqual({
       jobTitle: 'Senior Backend Engineer',
