@@ -22,6 +22,7 @@ export function describeExamples(document: OpenAPIObject): OpenAPIObject {
   };
   const example = (reference: Schema | undefined, depth = 0): unknown => {
     const schema = resolve(reference);
+    // A schema may refer to itself (a tree); no request body of ours is nearly this deep.
     if (!schema || depth > 8) return undefined;
     if (reference?.example !== undefined) return reference.example;
     if (schema.example !== undefined) return schema.example;
