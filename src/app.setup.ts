@@ -5,7 +5,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { ApiDocument } from './common/http/api-document';
-import { jsonBodyParser } from './common/http/body-parser';
+import { JsonBodyInterceptor } from './common/http/body-parser';
+import { describeExamples } from './common/http/openapi-examples';
 import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
 import { assignRequestId } from './common/logging/logging.module';
@@ -29,7 +30,7 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
-  express.use(jsonBodyParser);
+  express.useGlobalInterceptors(new JsonBodyInterceptor());
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
 
@@ -45,11 +46,20 @@ export function setupApp(app: INestApplication): INestApplication {
     .addServer('/', 'This service')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'cpk_<64 hex>' })
     .build();
-  const document = describeRequestBodies(finishOpenApiDocument(SwaggerModule.createDocument(express, description)));
+  const document = describeExamples(describeRequestBodies(finishOpenApiDocument(SwaggerModule.createDocument(express, description))));
   express.get(ApiDocument).use(document);
   SwaggerModule.setup('docs', express, document, {
     jsonDocumentUrl: 'docs-json',
-    swaggerOptions: { persistAuthorization: true, showExtensions: true, displayRequestDuration: true },
+    swaggerOptions: {
+      persistAuthorization: true,
+      showExtensions: true,
+      displayRequestDuration: true,
+      // An MCP client must accept both JSON and an event stream (406 otherwise); Swagger UI sends one media type.
+      requestInterceptor: (request: { url: string; headers: Record<string, string> }) => {
+        if (/\/mcp$/.test(request.url)) request.headers.Accept = 'application/json, text/event-stream';
+        return request;
+      },
+    },
   });
   return app;
 }

@@ -1403,8 +1403,12 @@ export interface components {
         };
         UpdateApplicationDto: {
             status?: components["schemas"]["ApplicationStatus"];
-            /** @description 1 (low) to 5 (high); null clears it */
+            /**
+             * @description 1 (low) to 5 (high); null clears it
+             * @example 4
+             */
             priority?: number | null;
+            /** @example Referred by Ada; follow up on Friday. */
             notes?: string | null;
             jobTitle?: string;
             company?: string;
@@ -1463,6 +1467,7 @@ export interface components {
             type?: components["schemas"]["InterviewType"];
             /** Format: date-time */
             date?: string;
+            /** @example Bring the system design notes. */
             notes?: string | null;
             /** @description Id of one of your contacts (`/v1/contacts`), e.g. the interviewer; null unlinks the contact */
             contactId?: string | null;
@@ -1977,7 +1982,10 @@ export interface components {
              * @example Backend roles
              */
             title?: string | null;
-            /** @description The summary text shown on the CV */
+            /**
+             * @description The summary text shown on the CV
+             * @example Backend engineer with eight years of building reliable APIs in TypeScript and Go.
+             */
             content: string;
         };
         UpdateSummaryDto: {
@@ -1986,7 +1994,10 @@ export interface components {
              * @example Backend roles
              */
             title?: string | null;
-            /** @description The summary text shown on the CV */
+            /**
+             * @description The summary text shown on the CV
+             * @example Backend engineer with eight years of building reliable APIs in TypeScript and Go.
+             */
             content?: string;
         };
         ProjectView: {
@@ -2363,11 +2374,19 @@ export interface components {
             fontSize?: number;
             /** @description Multiple of the font size. Default `1.6` */
             lineSpacing?: number;
-            /** @description Id of one of your resumes; a resume has at most one cover letter */
+            /**
+             * @description Id of one of your resumes (`GET /v1/resume` lists them); a resume has at most one cover letter
+             * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
+             */
             cvId: string;
             /** @example Application for Backend Engineer */
             title: string;
-            /** @description Body text; Markdown allowed */
+            /**
+             * @description Body text; Markdown allowed
+             * @example Dear Ada Lovelace,
+             *
+             *     I am writing to apply for the Backend Engineer role at Acme Corp.
+             */
             content: string;
         };
         CoverLetterExistsBody: {
@@ -2797,6 +2816,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jobTitle": "Senior Backend Engineer",
+                 *       "company": "Acme Corp",
+                 *       "location": "Berlin, Germany",
+                 *       "jobUrl": "https://jobs.acme.example/1234"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApplicationDto"];
             };
         };
@@ -3050,6 +3077,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "priority": 4,
+                 *       "notes": "Referred by Ada; follow up on Friday."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApplicationDto"];
             };
         };
@@ -3139,6 +3172,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "round": 1,
+                 *       "type": "phone",
+                 *       "date": "2025-03-01T14:00:00Z"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInterviewDto"];
             };
         };
@@ -3299,6 +3339,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "notes": "Bring the system design notes."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInterviewDto"];
             };
         };
@@ -3435,6 +3480,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fullName": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "phone": "+44 20 7946 0000",
+                 *       "address": "London, United Kingdom",
+                 *       "links": [
+                 *         {
+                 *           "label": "GitHub",
+                 *           "url": "https://github.com/ada"
+                 *         }
+                 *       ],
+                 *       "jobTitle": "Backend Engineer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateProfileDto"];
             };
         };
@@ -3578,6 +3638,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend roles, Berlin",
+                 *       "designSettings": {
+                 *         "colors": {
+                 *           "primary": "#1f4e79",
+                 *           "text": "#1f4e79",
+                 *           "muted": "#1f4e79"
+                 *         },
+                 *         "fonts": {
+                 *           "size": 10.5
+                 *         },
+                 *         "spacing": {
+                 *           "lineHeight": 1.4,
+                 *           "section": 14
+                 *         },
+                 *         "margins": {
+                 *           "top": 18,
+                 *           "right": 18,
+                 *           "bottom": 18,
+                 *           "left": 18
+                 *         }
+                 *       },
+                 *       "sectionOrder": [
+                 *         "summary",
+                 *         "experiences",
+                 *         "skills",
+                 *         "education"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateResumeDto"];
             };
         };
@@ -3793,6 +3884,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend roles, Berlin",
+                 *       "designSettings": {
+                 *         "colors": {
+                 *           "primary": "#1f4e79",
+                 *           "text": "#1f4e79",
+                 *           "muted": "#1f4e79"
+                 *         },
+                 *         "fonts": {
+                 *           "size": 10.5
+                 *         },
+                 *         "spacing": {
+                 *           "lineHeight": 1.4,
+                 *           "section": 14
+                 *         },
+                 *         "margins": {
+                 *           "top": 18,
+                 *           "right": 18,
+                 *           "bottom": 18,
+                 *           "left": 18
+                 *         }
+                 *       },
+                 *       "sectionOrder": [
+                 *         "summary",
+                 *         "experiences",
+                 *         "skills",
+                 *         "education"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateResumeDto"];
             };
         };
@@ -4011,6 +4133,36 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "basics": {
+                 *         "name": "Ada Lovelace",
+                 *         "label": "Backend Engineer",
+                 *         "email": "ada@example.com",
+                 *         "summary": "Engineer who builds reliable APIs."
+                 *       },
+                 *       "work": [
+                 *         {
+                 *           "name": "Acme",
+                 *           "position": "Backend Engineer",
+                 *           "startDate": "2021-03-01",
+                 *           "highlights": [
+                 *             "Cut p99 latency by 40%"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "skills": [
+                 *         {
+                 *           "name": "TypeScript",
+                 *           "level": "Expert",
+                 *           "keywords": [
+                 *             "NestJS",
+                 *             "Node.js"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };
@@ -4170,6 +4322,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2021-03-01",
+                 *       "jobTitle": "Backend Engineer",
+                 *       "company": "Acme Corp"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateExperienceDto"];
             };
         };
@@ -4407,6 +4566,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2021-03-01",
+                 *       "jobTitle": "Backend Engineer",
+                 *       "company": "Acme Corp"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateExperienceDto"];
             };
         };
@@ -4573,6 +4739,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2021-03-01",
+                 *       "institution": "TU Berlin",
+                 *       "degree": "MSc",
+                 *       "fieldOfStudy": "Computer Science",
+                 *       "grade": "First class honours",
+                 *       "gpa": 3.8
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateEducationDto"];
             };
         };
@@ -4810,6 +4986,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2021-03-01",
+                 *       "institution": "TU Berlin",
+                 *       "degree": "MSc",
+                 *       "fieldOfStudy": "Computer Science",
+                 *       "grade": "First class honours",
+                 *       "gpa": 3.8
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateEducationDto"];
             };
         };
@@ -4976,6 +5162,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "TypeScript",
+                 *       "level": "Advanced",
+                 *       "keywords": [
+                 *         "NestJS",
+                 *         "Node.js"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSkillDto"];
             };
         };
@@ -5213,6 +5409,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "TypeScript",
+                 *       "level": "Advanced",
+                 *       "keywords": [
+                 *         "NestJS",
+                 *         "Node.js"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSkillDto"];
             };
         };
@@ -5379,6 +5585,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Backend roles",
+                 *       "content": "Backend engineer with eight years of building reliable APIs in TypeScript and Go."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSummaryDto"];
             };
         };
@@ -5616,6 +5828,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Backend roles",
+                 *       "content": "Backend engineer with eight years of building reliable APIs in TypeScript and Go."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSummaryDto"];
             };
         };
@@ -5782,6 +6000,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2021-03-01",
+                 *       "name": "Open-source job board"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProjectDto"];
             };
         };
@@ -6019,6 +6243,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2021-03-01",
+                 *       "name": "Open-source job board"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateProjectDto"];
             };
         };
@@ -6185,6 +6415,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "AWS Certified Solutions Architect",
+                 *       "issuer": "Amazon Web Services"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCertificateDto"];
             };
         };
@@ -6422,6 +6658,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "AWS Certified Solutions Architect",
+                 *       "issuer": "Amazon Web Services"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCertificateDto"];
             };
         };
@@ -6588,6 +6830,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Employee of the year"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAwardDto"];
             };
         };
@@ -6825,6 +7072,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Employee of the year"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAwardDto"];
             };
         };
@@ -6991,6 +7243,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sliding windows in practice"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePublicationDto"];
             };
         };
@@ -7228,6 +7485,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Sliding windows in practice"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdatePublicationDto"];
             };
         };
@@ -7394,6 +7656,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Climbing",
+                 *       "keywords": [
+                 *         "bouldering",
+                 *         "alpine"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInterestDto"];
             };
         };
@@ -7631,6 +7902,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Climbing",
+                 *       "keywords": [
+                 *         "bouldering",
+                 *         "alpine"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInterestDto"];
             };
         };
@@ -7792,6 +8072,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Volunteering",
+                 *       "enabledFields": [
+                 *         "title",
+                 *         "organization",
+                 *         "startDate",
+                 *         "endDate"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCustomSectionDto"];
             };
         };
@@ -8018,6 +8309,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Volunteering",
+                 *       "enabledFields": [
+                 *         "title",
+                 *         "organization",
+                 *         "startDate",
+                 *         "endDate"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCustomSectionDto"];
             };
         };
@@ -8188,6 +8490,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2019-06",
+                 *       "endDate": "present"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomSectionItemDto"];
             };
         };
@@ -8426,6 +8734,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startDate": "2019-06",
+                 *       "endDate": "present"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CustomSectionItemDto"];
             };
         };
@@ -8581,6 +8895,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lastName": "Lovelace",
+                 *       "jobTitle": "Engineering Manager",
+                 *       "company": "Acme Corp",
+                 *       "email": "ada@acme.example",
+                 *       "phone": "+49 30 1234567",
+                 *       "linkedIn": "https://www.linkedin.com/in/ada",
+                 *       "firstName": "Ada"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateContactDto"];
             };
         };
@@ -8796,6 +9121,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lastName": "Lovelace",
+                 *       "jobTitle": "Engineering Manager",
+                 *       "company": "Acme Corp",
+                 *       "email": "ada@acme.example",
+                 *       "phone": "+49 30 1234567",
+                 *       "linkedIn": "https://www.linkedin.com/in/ada"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateContactDto"];
             };
         };
@@ -8947,6 +9282,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": "formal",
+                 *       "variables": {
+                 *         "companyName": "Acme Corp",
+                 *         "hiringManager": "Ada Lovelace"
+                 *       },
+                 *       "cvId": "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                 *       "title": "Application for Backend Engineer",
+                 *       "content": "Dear Ada Lovelace,\n\nI am writing to apply for the Backend Engineer role at Acme Corp."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCoverLetterDto"];
             };
         };
@@ -9184,6 +9531,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": "formal",
+                 *       "variables": {
+                 *         "companyName": "Acme Corp",
+                 *         "hiringManager": "Ada Lovelace"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCoverLetterDto"];
             };
         };
@@ -9275,6 +9631,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "senior backend engineer go",
+                 *       "location": "Austin, TX",
+                 *       "country": "US",
+                 *       "salaryMin": 120000,
+                 *       "limit": 20
+                 *     }
+                 */
                 "application/json": components["schemas"]["JobSearchDto"];
             };
         };
@@ -9412,6 +9777,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/call",
+                 *       "params": {
+                 *         "name": "list_applications",
+                 *         "arguments": {
+                 *           "limit": 10
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     jsonrpc: "2.0";

@@ -1,4 +1,7 @@
-import { json, NextFunction, Request, Response } from 'express';
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor } from '@nestjs/common';
+import { json, Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+import { ApiError, ValidationFailedError } from '../errors/api-errors';
 import { NUL_MESSAGE } from '../validation/field.decorators';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -7,38 +10,46 @@ const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Parses JSON bodies and answers the API's errors for bodies it cannot take: 415 for a body that
- * is not JSON, 413 past 1 MiB, 400 for malformed JSON and for bodies it refuses (see `refusal`). Runs before routing, so it answers directly.
+ * Reads JSON bodies after the guards, so a request learns about its key (401), scope (403) and limit (429) before
+ * anything about its body,; a body is never read for a request that is refused.
+ * Answers the API's errors for bodies it cannot take: 415 for a body that is not JSON, 413 past 1 MiB, 400 for
+ * malformed JSON and for bodies it refuses (see `refusal`).
  */
-export function jsonBodyParser(req: Request, res: Response, next: NextFunction): void {
-  if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
-  if (!req.is('application/json') && !req.is('+json')) {
-    res.status(415).json({ error: 'Content-Type must be application/json' });
-    return;
+@Injectable()
+export class JsonBodyInterceptor implements NestInterceptor {
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    await readJsonBody(http.getRequest<Request>(), http.getResponse<Response>());
+    return next.handle();
   }
-  parseJson(req, res, (error?: { type?: string }) => {
-    if (!error) {
-      if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-        res.status(400).json({ error: 'Request body must be a JSON object' });
-        return;
-      }
-      const refused = refusal(req.body);
-      if (refused) {
-        res.status(400).json(refused);
-        return;
-      }
-      return next();
-    }
-    if (error.type === 'entity.too.large') {
-      res.status(413).json({ error: `Request body exceeds ${MAX_BODY_BYTES} bytes` });
-    } else if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
-      res.status(415).json({ error: 'Request body must be UTF-8 JSON' });
-    } else if (error.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'Malformed JSON body' });
-    } else {
-      res.status(400).json({ error: 'Unreadable request body' });
-    }
-  });
+}
+
+async function readJsonBody(req: Request, res: Response): Promise<void> {
+  if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return;
+  if (!req.is('application/json') && !req.is('+json')) {
+    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/json');
+  }
+  const error = await new Promise<{ type?: string } | undefined>((resolve) => parseJson(req, res, resolve));
+  if (error) throw unreadable(error);
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+    throw new ApiError(HttpStatus.BAD_REQUEST, 'Request body must be a JSON object');
+  }
+  const refused = refusal(req.body);
+  if (refused) throw refused;
+}
+
+function unreadable(error: { type?: string }): ApiError {
+  switch (error.type) {
+    case 'entity.too.large':
+      return new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be UTF-8 JSON');
+    case 'entity.parse.failed':
+      return new ApiError(HttpStatus.BAD_REQUEST, 'Malformed JSON body');
+    default:
+      return new ApiError(HttpStatus.BAD_REQUEST, 'Unreadable request body');
+  }
 }
 
 function hasBody(req: Request): boolean {
@@ -62,11 +73,11 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
-function refusal(body: object): object | undefined {
-  const invalid = (path: string, message: string) => ({ error: 'Validation failed', details: { [path]: [message] } });
+function refusal(body: object): ApiError | undefined {
+  const invalid = (path: string, message: string) => ValidationFailedError.field(path, message);
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
   for (let entry = pending.pop(); entry; entry = pending.pop()) {
-    if (entry.depth > MAX_BODY_DEPTH) return { error: `Request body is nested more than ${MAX_BODY_DEPTH} levels deep` };
+    if (entry.depth > MAX_BODY_DEPTH) return new ApiError(HttpStatus.BAD_REQUEST, `Request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
     for (const [key, value] of Object.entries(entry.value)) {
       const path = entry.path ? `${entry.path}.${key}` : key;
       if (key in Object.prototype || key === 'prototype') return invalid(path, 'is not allowed');

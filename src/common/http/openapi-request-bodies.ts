@@ -9,7 +9,7 @@ type Schema = { [keyword: string]: any };
  * refuses unknown fields, so each object schema a body reaches says `additionalProperties: false`
  * unless it declares its own (free-form `cvData`); every PATCH is a partial update that must change something
  * (RequireAnyFieldPipe on each), so its body has `minProperties: 1`; and the body parser answers 413
- * and 415 before any route runs.
+ * and 415 for any body.
  */
 export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
   const named = (document.components?.schemas ?? {}) as Record<string, Schema>;

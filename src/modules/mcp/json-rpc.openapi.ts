@@ -23,6 +23,7 @@ export const JSON_RPC_REQUEST: SchemaObject = {
     method: { type: 'string', example: 'tools/list' },
     params: { type: 'object', additionalProperties: true, example: { name: 'list_applications', arguments: { limit: 10 } } },
   },
+  example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_applications', arguments: { limit: 10 } } },
 };
 
 export const JSON_RPC_RESPONSE: SchemaObject = {

@@ -113,6 +113,54 @@ describe('error responses', () => {
   });
 });
 
+describe('the key before the body (401, then 403, then 429, then 400)', () => {
+  const suite = useTestApp();
+  const oversized = JSON.stringify({ jobTitle: 'x', company: 'y', jobDescription: 'z'.repeat(1024 * 1024) });
+  const refusedBodies: [what: string, body: string, contentType: string][] = [
+    ['malformed JSON', '{"jobTitle": ', 'application/json'],
+    ['a body that is not an object', '[1,2]', 'application/json'],
+    ['a body that is not JSON', 'jobTitle=x', 'application/x-www-form-urlencoded'],
+    ['a body over 1 MiB', oversized, 'application/json'],
+    ['a body nested too deep', `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`, 'application/json'],
+    ['a prototype key', '{"__proto__":{"admin":true}}', 'application/json'],
+  ];
+
+  it.each(refusedBodies)('answers 401 to %s sent without a key', async (_what, body, contentType) => {
+    const anonymous = new ApiClient(suite.testApp.baseUrl);
+    const response = await anonymous.request('POST', PATH, body, { 'content-type': contentType });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 401,
+      body: { error: 'Missing API key: send Authorization: Bearer <key>' },
+    });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="career-api"');
+  });
+
+  it.each(refusedBodies)('answers 401 to %s sent with an unknown key', async (_what, body, contentType) => {
+    const stranger = new ApiClient(suite.testApp.baseUrl, `cpk_${'0'.repeat(64)}`);
+    const response = await stranger.request('POST', PATH, body, { 'content-type': contentType });
+    expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: { error: 'Invalid API key' } });
+  });
+
+  it.each(refusedBodies)('answers 403 to %s sent with a key that lacks the scope', async (_what, body, contentType) => {
+    const reader = await suite.createAccount({ scopes: ['tracker:read'] });
+    const response = await reader.api.request('POST', PATH, body, { 'content-type': contentType });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 403,
+      body: { error: 'Insufficient scope', requiredScope: 'tracker:write' },
+    });
+  });
+
+  it('still reads the body of a valid key, and public routes need none', async () => {
+    const created = await suite.owner.api.post(PATH, { jobTitle: 'Engineer', company: 'Acme' });
+    expect(created.status).toBe(201);
+    const stored = await suite.owner.api.get(`${PATH}/${created.body.applicationId}`);
+    expect(stored.body.data).toMatchObject({ jobTitle: 'Engineer', company: 'Acme' });
+    const anonymous = new ApiClient(suite.testApp.baseUrl);
+    expect((await anonymous.get('/health')).status).toBe(200);
+    expect((await anonymous.get('/docs-json')).body.openapi).toMatch(/^3\./);
+  });
+});
+
 describe('OpenAPI document', () => {
   const suite = useTestApp();
 

@@ -41,6 +41,13 @@ describe('rate limits (per account, sliding window in Redis)', () => {
     expect(limited.headers.get('retry-after')).toBe(String(limited.body.retryAfter));
   });
 
+  it('answers 429 before reading the body of a request past the limit', async () => {
+    const { api } = await createAccount(testApp.app, testApp.baseUrl);
+    for (let index = 0; index < 10; index += 1) await api.delete(UNKNOWN);
+    const malformed = await api.request('DELETE', UNKNOWN, '{"a": ', { 'content-type': 'application/json' });
+    expect({ status: malformed.status, error: malformed.body.error }).toEqual({ status: 429, error: 'Too many requests' });
+  });
+
   it('counts each route separately', async () => {
     const { api } = await createAccount(testApp.app, testApp.baseUrl);
     for (let index = 0; index < 10; index += 1) await api.delete(UNKNOWN);

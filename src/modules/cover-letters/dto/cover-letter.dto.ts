@@ -67,13 +67,21 @@ class CoverLetterFields {
 }
 
 export class CreateCoverLetterDto extends CoverLetterFields {
-  @TextField({ description: 'Id of one of your resumes; a resume has at most one cover letter' })
+  @TextField({
+    description: 'Id of one of your resumes (`GET /v1/resume` lists them); a resume has at most one cover letter',
+    example: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+  })
   cvId: string;
 
   @TextField({ min: 1, max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
   title: string;
 
-  @TextField({ min: 1, max: COVER_LETTER_LIMITS.content, description: 'Body text; Markdown allowed' })
+  @TextField({
+    min: 1,
+    max: COVER_LETTER_LIMITS.content,
+    description: 'Body text; Markdown allowed',
+    example: 'Dear Ada Lovelace,\n\nI am writing to apply for the Backend Engineer role at Acme Corp.',
+  })
   content: string;
 }
 

@@ -56,10 +56,10 @@ export class UpdateApplicationDto {
   @statusField({ optional: true })
   status?: ApplicationStatus;
 
-  @IntField({ nullable: true, min: 1, max: 5, description: '1 (low) to 5 (high); null clears it' })
+  @IntField({ nullable: true, min: 1, max: 5, description: '1 (low) to 5 (high); null clears it', example: 4 })
   priority?: number | null;
 
-  @TextField({ nullable: true, max: APPLICATION_LIMITS.notes })
+  @TextField({ nullable: true, max: APPLICATION_LIMITS.notes, example: 'Referred by Ada; follow up on Friday.' })
   notes?: string | null;
 
   @TextField({ optional: true, max: APPLICATION_LIMITS.text })

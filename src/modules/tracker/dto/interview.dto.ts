@@ -32,7 +32,7 @@ export class UpdateInterviewDto {
   @DateTimeField({ optional: true })
   date?: string;
 
-  @TextField({ nullable: true, max: INTERVIEW_LIMITS.notes })
+  @TextField({ nullable: true, max: INTERVIEW_LIMITS.notes, example: 'Bring the system design notes.' })
   notes?: string | null;
 
   @TextField({ nullable: true, description: `${CONTACT_ID_DESCRIPTION}; null unlinks the contact` })

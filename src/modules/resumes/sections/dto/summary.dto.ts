@@ -6,7 +6,11 @@ export class CreateSummaryDto {
   @TextField({ nullable: true, max: 100, description: 'Internal label, not shown on the CV', example: 'Backend roles' })
   title?: string | null;
 
-  @TextField({ max: SECTION_TEXT.long, description: 'The summary text shown on the CV' })
+  @TextField({
+    max: SECTION_TEXT.long,
+    description: 'The summary text shown on the CV',
+    example: 'Backend engineer with eight years of building reliable APIs in TypeScript and Go.',
+  })
   content: string;
 }
 

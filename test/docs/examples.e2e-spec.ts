@@ -1,0 +1,100 @@
+import { ApiClient } from '../setup/api-client';
+import { useTestApp } from '../setup/test-app';
+import { createRecordsToName, Document, fillPath, operations, requestExample } from './try-it-out';
+
+const METHODS = ['get', 'post', 'patch', 'delete'];
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('the examples of the OpenAPI document', () => {
+  const suite = useTestApp();
+  let document: Document;
+  beforeAll(async () => {
+    document = (await new ApiClient(suite.testApp.baseUrl).get('/docs-json')).body;
+  });
+
+  it('every POST succeeds with its request example on a fresh Plus account, once the records it names exist', async () => {
+    const { api } = await suite.createAccount();
+    const ids = await createRecordsToName(document, api);
+    const answers: Record<string, number> = {};
+    for (const { path, operation } of operations(document, 'post')) {
+      const body = requestExample(operation) && { ...requestExample(operation), ...ids.body[path] };
+      const headers: Record<string, string> = path === '/mcp' ? { accept: 'application/json, text/event-stream' } : {};
+      const response = await api.request('POST', fillPath(path, ids.path[path]), body, headers);
+      answers[path] = response.status;
+    }
+    const failed = Object.entries(answers).filter(([, status]) => status < 200 || status > 299);
+    expect(failed).toEqual([]);
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/tracker/applications', '/v1/cover-letter', '/v1/jobs/search', '/mcp']));
+  });
+
+  it('every PATCH succeeds with its request example on a record made with its POST example', async () => {
+    const { api } = await suite.createAccount();
+    const ids = await createRecordsToName(document, api);
+    const answers: Record<string, number> = {};
+    for (const { path, operation } of operations(document, 'patch')) {
+      const [, collection, name] = /^(.*)\/\{(\w+)\}$/.exec(path) ?? [];
+      let pathIds: Record<string, string> = {};
+      if (collection) {
+        const body = { ...requestExample(document.paths[collection].post), ...ids.body[collection] };
+        const created = await api.post(fillPath(collection, ids.path[collection]), body);
+        pathIds = { ...ids.path[collection], [name]: created.body.id ?? created.body.applicationId };
+      }
+      answers[path] = (await api.patch(fillPath(path, pathIds), requestExample(operation))).status;
+    }
+    expect(Object.entries(answers).filter(([, status]) => status !== 200)).toEqual([]);
+    expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/profile', '/v1/tracker/applications/{id}', '/v1/cover-letter/{id}']));
+  });
+
+  it('prefills no placeholder: the application example leaves out the listing id, description and autoPrepare', () => {
+    expect(requestExample(document.paths['/v1/tracker/applications'].post)).toEqual({
+      jobTitle: 'Senior Backend Engineer',
+      company: 'Acme Corp',
+      location: 'Berlin, Germany',
+      jobUrl: 'https://jobs.acme.example/1234',
+    });
+  });
+
+  it('each 403 example is what a key without the operation’s scope gets', async () => {
+    const { api } = await suite.createAccount({ scopes: ['jobs:search'] });
+    let checked = 0;
+    for (const method of METHODS) {
+      for (const { path, operation } of operations(document, method)) {
+        const example = operation.responses['403']?.content?.['application/json']?.examples?.insufficientScope?.value;
+        if (!example || operation['x-required-scope'] === 'jobs:search') continue;
+        const response = await api.request(method.toUpperCase(), path.replace(/\{\w+\}/g, SOME_ID));
+        expect({ operation: `${method} ${path}`, body: response.body }).toEqual({ operation: `${method} ${path}`, body: example });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    const read = document.paths['/v1/tracker/applications'].get.responses['403'].content['application/json'].examples.insufficientScope.value;
+    expect(read).toEqual({ error: 'Insufficient scope', requiredScope: 'tracker:read' });
+  });
+
+  it('each 400 example names a field of its own operation, with the message the service sends for it', async () => {
+    const { api } = await suite.createAccount();
+    let checked = 0;
+    for (const method of METHODS) {
+      for (const { path, operation } of operations(document, method)) {
+        const example = operation.responses['400']?.content?.['application/json']?.examples?.validationFailed?.value;
+        if (!example) continue;
+        const [[field, [message]]] = Object.entries<string[]>(example.details);
+        const target = path.replace(/\{\w+\}/g, SOME_ID);
+        const tooLong = /at most (\d+) characters/.exec(message);
+        const isQuery = (operation.parameters ?? []).some((parameter: { in: string; name: string }) => parameter.in === 'query' && parameter.name === field);
+        const response = isQuery
+          ? await api.request(method.toUpperCase(), `${target}?${field}=${tooLong ? 'x'.repeat(Number(tooLong[1]) + 1) : 0}`)
+          : await api.request(method.toUpperCase(), target, tooLong ? { [field]: 'x'.repeat(Number(tooLong[1]) + 1) } : {});
+        expect({ operation: `${method} ${path}`, status: response.status, messages: response.body.details?.[field] }).toEqual({
+          operation: `${method} ${path}`,
+          status: 400,
+          messages: expect.arrayContaining([message]),
+        });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    const list = document.paths['/v1/tracker/applications'].get.responses['400'].content['application/json'].examples.validationFailed.value;
+    expect(list).toEqual({ error: 'Validation failed', details: { limit: ['must be between 1 and 100'] } });
+  });
+});
