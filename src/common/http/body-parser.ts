@@ -12,33 +12,50 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function jsonBodyParser(req: Request, res: Response, next: NextFunction): void {
   if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return next();
+  const refuse = (status: number, body: { error: string }, jsonRpcCode: number) => {
+    res.status(status).json(JSON_RPC_PATH.test(req.path) ? jsonRpcError(jsonRpcCode, body) : body);
+  };
   if (!req.is('application/json') && !req.is('+json')) {
-    res.status(415).json({ error: 'Content-Type must be application/json' });
+    refuse(415, { error: 'Content-Type must be application/json' }, JSON_RPC_TRANSPORT_ERROR);
     return;
   }
   parseJson(req, res, (error?: { type?: string }) => {
     if (!error) {
       if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-        res.status(400).json({ error: 'Request body must be a JSON object' });
+        refuse(400, { error: 'Request body must be a JSON object' }, JSON_RPC_INVALID_REQUEST);
         return;
       }
       const refused = refusal(req.body);
       if (refused) {
-        res.status(400).json(refused);
+        refuse(400, refused, JSON_RPC_INVALID_REQUEST);
         return;
       }
       return next();
     }
     if (error.type === 'entity.too.large') {
-      res.status(413).json({ error: `Request body exceeds ${MAX_BODY_BYTES} bytes` });
+      refuse(413, { error: `Request body exceeds ${MAX_BODY_BYTES} bytes` }, JSON_RPC_TRANSPORT_ERROR);
     } else if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported') {
-      res.status(415).json({ error: 'Request body must be UTF-8 JSON' });
+      refuse(415, { error: 'Request body must be UTF-8 JSON' }, JSON_RPC_TRANSPORT_ERROR);
     } else if (error.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'Malformed JSON body' });
+      refuse(400, { error: 'Malformed JSON body' }, JSON_RPC_PARSE_ERROR);
     } else {
-      res.status(400).json({ error: 'Unreadable request body' });
+      refuse(400, { error: 'Unreadable request body' }, JSON_RPC_PARSE_ERROR);
     }
   });
+}
+
+/**
+ * The endpoint that speaks JSON-RPC (MCP): a client there reads every error as a JSON-RPC message, so a body this
+ * parser refuses is answered in that shape, with the status and message `/v1` would have, and JSON-RPC's codes
+ * (-32000 for the transport's own refusals, as the MCP SDK's transport answers them).
+ */
+const JSON_RPC_PATH = /^\/mcp\/?$/;
+const JSON_RPC_PARSE_ERROR = -32700;
+const JSON_RPC_INVALID_REQUEST = -32600;
+const JSON_RPC_TRANSPORT_ERROR = -32000;
+
+function jsonRpcError(code: number, { error, ...data }: { error: string }): object {
+  return { jsonrpc: '2.0', id: null, error: { code, message: error, ...(Object.keys(data).length > 0 ? { data } : {}) } };
 }
 
 function hasBody(req: Request): boolean {
@@ -62,7 +79,7 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
-function refusal(body: object): object | undefined {
+function refusal(body: object): { error: string } | undefined {
   const invalid = (path: string, message: string) => ({ error: 'Validation failed', details: { [path]: [message] } });
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
   for (let entry = pending.pop(); entry; entry = pending.pop()) {
