@@ -32,10 +32,10 @@ export class ResumeColorsDto {
 }
 
 export class ResumeFontsDto {
-  @EnumField(RESUME_FONTS, { optional: true, enumName: 'ResumeFont' })
+  @EnumField(RESUME_FONTS, { description: 'Font of the name and section titles', optional: true, enumName: 'ResumeFont' })
   heading?: (typeof RESUME_FONTS)[number];
 
-  @EnumField(RESUME_FONTS, { optional: true, enumName: 'ResumeFont' })
+  @EnumField(RESUME_FONTS, { description: 'Font of the body text', optional: true, enumName: 'ResumeFont' })
   body?: (typeof RESUME_FONTS)[number];
 
   @NumberField({ optional: true, min: 8, max: 14, description: 'Body text size in points', example: 10.5 })
@@ -52,16 +52,16 @@ export class ResumeSpacingDto {
 
 /** Page margins in millimetres. */
 export class ResumeMarginsDto {
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Top page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   top?: number;
 
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Right page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   right?: number;
 
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Bottom page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   bottom?: number;
 
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Left page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   left?: number;
 }
 
@@ -70,34 +70,34 @@ export class ResumeMarginsDto {
  * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
  */
 export class DesignSettingsDto {
-  @NestedField(() => ResumeColorsDto, { optional: true })
+  @NestedField(() => ResumeColorsDto, { description: 'Colours as #rrggbb', optional: true })
   colors?: ResumeColorsDto;
 
-  @NestedField(() => ResumeFontsDto, { optional: true })
+  @NestedField(() => ResumeFontsDto, { description: 'Fonts and body text size', optional: true })
   fonts?: ResumeFontsDto;
 
-  @NestedField(() => ResumeSpacingDto, { optional: true })
+  @NestedField(() => ResumeSpacingDto, { description: 'Line height and space between sections', optional: true })
   spacing?: ResumeSpacingDto;
 
-  @NestedField(() => ResumeMarginsDto, { optional: true })
+  @NestedField(() => ResumeMarginsDto, { description: 'Page margins', optional: true })
   margins?: ResumeMarginsDto;
 }
 
 /** Show/hide toggles for the optional identity fields; a field left out is shown. */
 export class OptionalFieldsDto {
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s email', optional: true })
   email?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s phone', optional: true })
   phone?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s address', optional: true })
   address?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s photo (templates that have one)', optional: true })
   photo?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s links', optional: true })
   links?: boolean;
 }
 
@@ -152,6 +152,7 @@ export function SectionOrderField() {
     ...optionalValue('sectionOrder', valid, `must be an array of distinct section names: ${SECTION_ORDER_NAMES.join(', ')} or customSection:<definitionId>`),
     ApiProperty({
       required: false,
+      description: 'The order of the sections on the CV; sections left out follow in the default order',
       type: 'array',
       items: { oneOf: [{ type: 'string', enum: [...SECTION_ORDER_NAMES] }, { type: 'string', pattern: CUSTOM_SECTION_KEY.source }] },
       uniqueItems: true,

@@ -18,7 +18,7 @@ import {
 export const RESUME_LIMITS = { name: 200, jobTitle: 150 } as const;
 
 export class CreateResumeDto {
-  @TextField({ max: RESUME_LIMITS.name, example: 'Backend roles, Berlin' })
+  @TextField({ description: 'The resume’s own name, e.g. the target role or company (not shown on the CV)', max: RESUME_LIMITS.name, example: 'Backend roles, Berlin' })
   name: string;
 
   @TextField({ nullable: true, max: RESUME_LIMITS.jobTitle, description: "This CV's header title; null falls back to the profile's jobTitle" })
@@ -36,7 +36,7 @@ export class CreateResumeDto {
   @SectionIdsField('Item ids to hide on this CV, per section; on create, ids of the default resume\'s items name their copies.')
   hiddenItems?: Record<string, string[]>;
 
-  @NestedField(() => PersonalOverridesDto, { optional: true })
+  @NestedField(() => PersonalOverridesDto, { description: 'Profile details this CV shows differently (its own summary text)', optional: true })
   personalOverrides?: PersonalOverridesDto;
 
   @SectionIdsField('Item ids in the order to show them, per section; unlisted items follow in the default order. `skillCategories` orders the skill groups.', {
@@ -47,10 +47,10 @@ export class CreateResumeDto {
   @SummaryIdField()
   selectedSummaryId?: string | null;
 
-  @NestedField(() => DesignSettingsDto, { optional: true })
+  @NestedField(() => DesignSettingsDto, { description: 'Colours, fonts, spacing and margins of the PDF', optional: true })
   designSettings?: DesignSettingsDto;
 
-  @NestedField(() => OptionalFieldsDto, { optional: true })
+  @NestedField(() => OptionalFieldsDto, { description: 'Which contact details of the profile the CV shows', optional: true })
   optionalFields?: OptionalFieldsDto;
 
   @SectionOrderField()
