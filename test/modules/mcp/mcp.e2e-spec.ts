@@ -254,7 +254,7 @@ describe('/mcp', () => {
     const operation = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body.paths['/mcp'].post;
     expect(operation.requestBody.content['application/json'].schema.required).toEqual(['jsonrpc', 'method']);
     expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
-    for (const status of ['400', '406', '415']) expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
+    for (const status of ['400', '406', '413', '415']) expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
     const answer = await fetch(`${testApp.baseUrl}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.key}`, accept: 'application/json', 'content-type': 'application/json' },
