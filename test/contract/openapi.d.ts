@@ -1560,10 +1560,12 @@ export interface components {
          * @enum {string}
          */
         ResumeTemplate: "classic" | "modern" | "minimal";
+        /** @description Profile details this CV shows differently (its own summary text) */
         PersonalOverridesDto: {
             /** @description Shown instead of the selected summary; null clears it */
             summary?: string | null;
         };
+        /** @description Colours as #rrggbb */
         ResumeColorsDto: {
             /**
              * @description Headings, rules and links.
@@ -1586,6 +1588,7 @@ export interface components {
          * @enum {string}
          */
         ResumeFont: "Inter" | "Roboto" | "Lato" | "Merriweather" | "Georgia" | "Helvetica" | "Times";
+        /** @description Fonts and body text size */
         ResumeFontsDto: {
             /** @description Font of the name and section titles */
             heading?: components["schemas"]["ResumeFont"];
@@ -1597,6 +1600,7 @@ export interface components {
              */
             size?: number;
         };
+        /** @description Line height and space between sections */
         ResumeSpacingDto: {
             /**
              * @description Line height, a multiple of the font size
@@ -1609,6 +1613,7 @@ export interface components {
              */
             section?: number;
         };
+        /** @description Page margins */
         ResumeMarginsDto: {
             /**
              * @description Top page margin in millimetres
@@ -1631,16 +1636,14 @@ export interface components {
              */
             left?: number;
         };
+        /** @description Colours, fonts, spacing and margins of the PDF */
         DesignSettingsDto: {
-            /** @description Colours as #rrggbb */
             colors?: components["schemas"]["ResumeColorsDto"];
-            /** @description Fonts and body text size */
             fonts?: components["schemas"]["ResumeFontsDto"];
-            /** @description Line height and space between sections */
             spacing?: components["schemas"]["ResumeSpacingDto"];
-            /** @description Page margins */
             margins?: components["schemas"]["ResumeMarginsDto"];
         };
+        /** @description Which contact details of the profile the CV shows */
         OptionalFieldsDto: {
             /** @description Show the profile’s email */
             email?: boolean;
@@ -1673,7 +1676,6 @@ export interface components {
             hiddenItems?: {
                 [key: string]: string[];
             };
-            /** @description Profile details this CV shows differently (its own summary text) */
             personalOverrides?: components["schemas"]["PersonalOverridesDto"];
             /** @description Item ids in the order to show them, per section; unlisted items follow in the default order. `skillCategories` orders the skill groups. Keys: experiences, education, skills, projects, certificates, awards, publications, interests, skillCategories, customSection:<definitionId>. */
             itemOrder?: {
@@ -1684,9 +1686,7 @@ export interface components {
              * @description A summary of this resume; null shows none
              */
             selectedSummaryId?: string | null;
-            /** @description Colours, fonts, spacing and margins of the PDF */
             designSettings?: components["schemas"]["DesignSettingsDto"];
-            /** @description Which contact details of the profile the CV shows */
             optionalFields?: components["schemas"]["OptionalFieldsDto"];
             /**
              * @description The order of the sections on the CV; sections left out follow in the default order
@@ -1808,7 +1808,6 @@ export interface components {
             hiddenItems?: {
                 [key: string]: string[];
             };
-            /** @description Profile details this CV shows differently (its own summary text) */
             personalOverrides?: components["schemas"]["PersonalOverridesDto"];
             /** @description Item ids in the order to show them, per section; unlisted items follow in the default order. `skillCategories` orders the skill groups. Keys: experiences, education, skills, projects, certificates, awards, publications, interests, skillCategories, customSection:<definitionId>. */
             itemOrder?: {
@@ -1819,9 +1818,7 @@ export interface components {
              * @description A summary of this resume; null shows none
              */
             selectedSummaryId?: string | null;
-            /** @description Colours, fonts, spacing and margins of the PDF */
             designSettings?: components["schemas"]["DesignSettingsDto"];
-            /** @description Which contact details of the profile the CV shows */
             optionalFields?: components["schemas"]["OptionalFieldsDto"];
             /**
              * @description The order of the sections on the CV; sections left out follow in the default order

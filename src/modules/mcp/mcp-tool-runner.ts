@@ -10,7 +10,7 @@ import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/acc
 import { RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
 import { createValidationPipe } from '../../common/validation/validation.pipe';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
-import type { McpTool, McpToolMember } from './mcp-tool';
+import type { McpToolMember } from './mcp-tool';
 
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: Record<string, unknown> };
 

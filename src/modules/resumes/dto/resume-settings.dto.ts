@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
@@ -17,6 +17,7 @@ const ColorField = () =>
     ApiProperty({ pattern: HEX_COLOR.source }),
   );
 
+@ApiSchema({ description: 'Colours as #rrggbb' })
 export class ResumeColorsDto {
   /** Headings, rules and links. */
   @ColorField()
@@ -31,6 +32,7 @@ export class ResumeColorsDto {
   muted?: string;
 }
 
+@ApiSchema({ description: 'Fonts and body text size' })
 export class ResumeFontsDto {
   @EnumField(RESUME_FONTS, { description: 'Font of the name and section titles', optional: true, enumName: 'ResumeFont' })
   heading?: (typeof RESUME_FONTS)[number];
@@ -42,6 +44,7 @@ export class ResumeFontsDto {
   size?: number;
 }
 
+@ApiSchema({ description: 'Line height and space between sections' })
 export class ResumeSpacingDto {
   @NumberField({ optional: true, min: 1, max: 2.5, description: 'Line height, a multiple of the font size', example: 1.4 })
   lineHeight?: number;
@@ -51,6 +54,7 @@ export class ResumeSpacingDto {
 }
 
 /** Page margins in millimetres. */
+@ApiSchema({ description: 'Page margins' })
 export class ResumeMarginsDto {
   @NumberField({ description: 'Top page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   top?: number;
@@ -69,21 +73,23 @@ export class ResumeMarginsDto {
  * A resume's visual styling: colors, fonts, spacing and margins, in a structure of our own. Every
  * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
  */
+@ApiSchema({ description: 'Colours, fonts, spacing and margins of the PDF' })
 export class DesignSettingsDto {
-  @NestedField(() => ResumeColorsDto, { description: 'Colours as #rrggbb', optional: true })
+  @NestedField(() => ResumeColorsDto, { optional: true })
   colors?: ResumeColorsDto;
 
-  @NestedField(() => ResumeFontsDto, { description: 'Fonts and body text size', optional: true })
+  @NestedField(() => ResumeFontsDto, { optional: true })
   fonts?: ResumeFontsDto;
 
-  @NestedField(() => ResumeSpacingDto, { description: 'Line height and space between sections', optional: true })
+  @NestedField(() => ResumeSpacingDto, { optional: true })
   spacing?: ResumeSpacingDto;
 
-  @NestedField(() => ResumeMarginsDto, { description: 'Page margins', optional: true })
+  @NestedField(() => ResumeMarginsDto, { optional: true })
   margins?: ResumeMarginsDto;
 }
 
 /** Show/hide toggles for the optional identity fields; a field left out is shown. */
+@ApiSchema({ description: 'Which contact details of the profile the CV shows' })
 export class OptionalFieldsDto {
   @BooleanField({ description: 'Show the profile’s email', optional: true })
   email?: boolean;
@@ -102,6 +108,7 @@ export class OptionalFieldsDto {
 }
 
 /** Only `summary` can be overridden per CV; identity fields are the profile's, so other keys are refused. */
+@ApiSchema({ description: 'Profile details this CV shows differently (its own summary text)' })
 export class PersonalOverridesDto {
   @TextField({ nullable: true, max: SECTION_TEXT.long, description: 'Shown instead of the selected summary; null clears it' })
   summary?: string | null;

@@ -36,7 +36,7 @@ export class CreateResumeDto {
   @SectionIdsField('Item ids to hide on this CV, per section; on create, ids of the default resume\'s items name their copies.')
   hiddenItems?: Record<string, string[]>;
 
-  @NestedField(() => PersonalOverridesDto, { description: 'Profile details this CV shows differently (its own summary text)', optional: true })
+  @NestedField(() => PersonalOverridesDto, { optional: true })
   personalOverrides?: PersonalOverridesDto;
 
   @SectionIdsField('Item ids in the order to show them, per section; unlisted items follow in the default order. `skillCategories` orders the skill groups.', {
@@ -47,10 +47,10 @@ export class CreateResumeDto {
   @SummaryIdField()
   selectedSummaryId?: string | null;
 
-  @NestedField(() => DesignSettingsDto, { description: 'Colours, fonts, spacing and margins of the PDF', optional: true })
+  @NestedField(() => DesignSettingsDto, { optional: true })
   designSettings?: DesignSettingsDto;
 
-  @NestedField(() => OptionalFieldsDto, { description: 'Which contact details of the profile the CV shows', optional: true })
+  @NestedField(() => OptionalFieldsDto, { optional: true })
   optionalFields?: OptionalFieldsDto;
 
   @SectionOrderField()
