@@ -1178,7 +1178,7 @@ export interface paths {
          * Model Context Protocol (Streamable HTTP, stateless)
          * @description **Limits:** 100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin
          *
-         *     JSON-RPC messages of MCP. Each tool checks the scope of its /v1 twin and counts against its limit.
+         *     JSON-RPC messages of MCP. tools/list, resources/list and prompts/list show what the key’s scopes allow; each tool checks the scope of its /v1 twin and counts against its limit. A refused or failed tool call is a result with isError and the /v1 error body; protocol errors (an unknown tool or method, a body that cannot be read) are JSON-RPC errors.
          */
         post: operations["McpController_handle"];
         delete?: never;
@@ -1216,11 +1216,20 @@ export interface components {
          */
         ApplicationSource: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
         CreateApplicationDto: {
-            /** @example Senior Backend Engineer */
+            /**
+             * @description The role applied for, as the posting names it
+             * @example Senior Backend Engineer
+             */
             jobTitle: string;
-            /** @example Acme Corp */
+            /**
+             * @description The hiring company
+             * @example Acme Corp
+             */
             company: string;
-            /** @example Berlin, Germany */
+            /**
+             * @description Where the job is (city, country or remote)
+             * @example Berlin, Germany
+             */
             location?: string;
             /**
              * Format: uri
@@ -1402,16 +1411,23 @@ export interface components {
             error: string;
         };
         UpdateApplicationDto: {
+            /** @description Moves the application through the pipeline; each change is recorded in its timeline */
             status?: components["schemas"]["ApplicationStatus"];
             /**
              * @description 1 (low) to 5 (high); null clears it
              * @example 4
              */
             priority?: number | null;
-            /** @example Referred by Ada; follow up on Friday. */
+            /**
+             * @description Free-form notes on the application; null clears them
+             * @example Referred by Ada; follow up on Friday.
+             */
             notes?: string | null;
+            /** @description The role applied for; cannot be cleared */
             jobTitle?: string;
+            /** @description The hiring company; cannot be cleared */
             company?: string;
+            /** @description Where the job is; null clears it */
             location?: string | null;
         };
         UpdatedApplication: {
@@ -1445,6 +1461,7 @@ export interface components {
              * @example 1
              */
             round: number;
+            /** @description The kind of interview */
             type: components["schemas"]["InterviewType"];
             /**
              * Format: date-time
@@ -1452,6 +1469,7 @@ export interface components {
              * @example 2025-03-01T14:00:00Z
              */
             date: string;
+            /** @description Preparation or follow-up notes */
             notes?: string;
             /** @description Id of one of your contacts (`/v1/contacts`), e.g. the interviewer */
             contactId?: string;
@@ -1463,11 +1481,19 @@ export interface components {
             id: string;
         };
         UpdateInterviewDto: {
+            /** @description 1 for the first interview of the application */
             round?: number;
+            /** @description The kind of interview */
             type?: components["schemas"]["InterviewType"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it takes place (or, for a take-home, is due), ISO 8601 with a time zone
+             */
             date?: string;
-            /** @example Bring the system design notes. */
+            /**
+             * @description Preparation or follow-up notes; null clears them
+             * @example Bring the system design notes.
+             */
             notes?: string | null;
             /** @description Id of one of your contacts (`/v1/contacts`), e.g. the interviewer; null unlinks the contact */
             contactId?: string | null;
@@ -1491,28 +1517,46 @@ export interface components {
             data: components["schemas"]["ProfileView"];
         };
         ProfileLinkDto: {
-            /** @example GitHub */
+            /**
+             * @description What the link is (GitHub, Website …); null: none
+             * @example GitHub
+             */
             label?: string | null;
             /**
              * Format: uri
+             * @description The address (http or https)
              * @example https://github.com/ada
              */
             url: string;
         };
         UpdateProfileDto: {
-            /** @example Ada Lovelace */
+            /**
+             * @description The name every resume shows; null clears it
+             * @example Ada Lovelace
+             */
             fullName?: string | null;
             /**
              * Format: email
+             * @description Contact email shown on resumes; null clears it
              * @example ada@example.com
              */
             email?: string | null;
-            /** @example +44 20 7946 0000 */
+            /**
+             * @description Contact phone shown on resumes; null clears it
+             * @example +44 20 7946 0000
+             */
             phone?: string | null;
-            /** @example London, United Kingdom */
+            /**
+             * @description Postal address or city shown on resumes; null clears it
+             * @example London, United Kingdom
+             */
             address?: string | null;
+            /** @description Links shown on resumes (portfolio, GitHub …), replacing the list; null empties it */
             links?: components["schemas"]["ProfileLinkDto"][] | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Address of a photo for templates that show one; null clears it
+             */
             photoUrl?: string | null;
             /**
              * @description Shown on every resume that does not set its own jobTitle
@@ -1525,10 +1569,12 @@ export interface components {
          * @enum {string}
          */
         ResumeTemplate: "classic" | "modern" | "minimal";
+        /** @description Profile details this CV shows differently (its own summary text) */
         PersonalOverridesDto: {
             /** @description Shown instead of the selected summary; null clears it */
             summary?: string | null;
         };
+        /** @description Colours as #rrggbb */
         ResumeColorsDto: {
             /**
              * @description Headings, rules and links.
@@ -1546,10 +1592,16 @@ export interface components {
              */
             muted?: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Font of the name and section titles
+         * @enum {string}
+         */
         ResumeFont: "Inter" | "Roboto" | "Lato" | "Merriweather" | "Georgia" | "Helvetica" | "Times";
+        /** @description Fonts and body text size */
         ResumeFontsDto: {
+            /** @description Font of the name and section titles */
             heading?: components["schemas"]["ResumeFont"];
+            /** @description Font of the body text */
             body?: components["schemas"]["ResumeFont"];
             /**
              * @description Body text size in points
@@ -1557,6 +1609,7 @@ export interface components {
              */
             size?: number;
         };
+        /** @description Line height and space between sections */
         ResumeSpacingDto: {
             /**
              * @description Line height, a multiple of the font size
@@ -1569,31 +1622,54 @@ export interface components {
              */
             section?: number;
         };
+        /** @description Page margins */
         ResumeMarginsDto: {
-            /** @example 18 */
+            /**
+             * @description Top page margin in millimetres
+             * @example 18
+             */
             top?: number;
-            /** @example 18 */
+            /**
+             * @description Right page margin in millimetres
+             * @example 18
+             */
             right?: number;
-            /** @example 18 */
+            /**
+             * @description Bottom page margin in millimetres
+             * @example 18
+             */
             bottom?: number;
-            /** @example 18 */
+            /**
+             * @description Left page margin in millimetres
+             * @example 18
+             */
             left?: number;
         };
+        /** @description Colours, fonts, spacing and margins of the PDF */
         DesignSettingsDto: {
             colors?: components["schemas"]["ResumeColorsDto"];
             fonts?: components["schemas"]["ResumeFontsDto"];
             spacing?: components["schemas"]["ResumeSpacingDto"];
             margins?: components["schemas"]["ResumeMarginsDto"];
         };
+        /** @description Which contact details of the profile the CV shows */
         OptionalFieldsDto: {
+            /** @description Show the profile’s email */
             email?: boolean;
+            /** @description Show the profile’s phone */
             phone?: boolean;
+            /** @description Show the profile’s address */
             address?: boolean;
+            /** @description Show the profile’s photo (templates that have one) */
             photo?: boolean;
+            /** @description Show the profile’s links */
             links?: boolean;
         };
         CreateResumeDto: {
-            /** @example Backend roles, Berlin */
+            /**
+             * @description The resume’s own name, e.g. the target role or company (not shown on the CV)
+             * @example Backend roles, Berlin
+             */
             name: string;
             /** @description This CV's header title; null falls back to the profile's jobTitle */
             jobTitle?: string | null;
@@ -1622,6 +1698,7 @@ export interface components {
             designSettings?: components["schemas"]["DesignSettingsDto"];
             optionalFields?: components["schemas"]["OptionalFieldsDto"];
             /**
+             * @description The order of the sections on the CV; sections left out follow in the default order
              * @example [
              *       "summary",
              *       "experiences",
@@ -1721,7 +1798,10 @@ export interface components {
             data: components["schemas"]["ResumeDetail"];
         };
         UpdateResumeDto: {
-            /** @example Backend roles, Berlin */
+            /**
+             * @description The resume’s own name, e.g. the target role or company (not shown on the CV)
+             * @example Backend roles, Berlin
+             */
             name?: string;
             /** @description This CV's header title; null falls back to the profile's jobTitle */
             jobTitle?: string | null;
@@ -1750,6 +1830,7 @@ export interface components {
             designSettings?: components["schemas"]["DesignSettingsDto"];
             optionalFields?: components["schemas"]["OptionalFieldsDto"];
             /**
+             * @description The order of the sections on the CV; sections left out follow in the default order
              * @example [
              *       "summary",
              *       "experiences",
@@ -1803,35 +1884,61 @@ export interface components {
             achievements: string[];
         };
         CreateExperienceDto: {
-            /** @example 2021-03-01 */
+            /**
+             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
+             * @example 2021-03-01
+             */
             startDate?: (string) | null;
             /** @description Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The position held
+             * @example Backend Engineer
+             */
             jobTitle: string;
-            /** @example Acme Corp */
+            /**
+             * @description The employer
+             * @example Acme Corp
+             */
             company: string;
+            /** @description Where the job was; null clears it */
             location?: string | null;
+            /** @description What the role was about; null clears it */
             description?: string | null;
+            /** @description What the role was responsible for, one point each */
             responsibilities?: string[];
+            /** @description Results to show, one point each */
             achievements?: string[];
         };
         UpdateExperienceDto: {
-            /** @example 2021-03-01 */
+            /**
+             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
+             * @example 2021-03-01
+             */
             startDate?: (string) | null;
             /** @description Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
-            /** @example Backend Engineer */
+            /**
+             * @description The position held
+             * @example Backend Engineer
+             */
             jobTitle?: string;
-            /** @example Acme Corp */
+            /**
+             * @description The employer
+             * @example Acme Corp
+             */
             company?: string;
+            /** @description Where the job was; null clears it */
             location?: string | null;
+            /** @description What the role was about; null clears it */
             description?: string | null;
+            /** @description What the role was responsible for, one point each */
             responsibilities?: string[];
+            /** @description Results to show, one point each */
             achievements?: string[];
         };
         EducationEntryView: {
@@ -1857,7 +1964,10 @@ export interface components {
             gpa: number | null;
         };
         CreateEducationDto: {
-            /** @example 2021-03-01 */
+            /**
+             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
+             * @example 2021-03-01
+             */
             startDate?: (string) | null;
             /** @description Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
@@ -1870,21 +1980,38 @@ export interface components {
             institution?: string;
             /** @description Alias of `institution` */
             school?: string;
-            /** @example MSc */
+            /**
+             * @description The degree or qualification
+             * @example MSc
+             */
             degree: string;
-            /** @example Computer Science */
+            /**
+             * @description The subject studied; null clears it
+             * @example Computer Science
+             */
             fieldOfStudy?: string | null;
             /** @description Alias of `fieldOfStudy` */
             field?: string | null;
+            /** @description Where the institution is; null clears it */
             location?: string | null;
+            /** @description Details (thesis, courses …); null clears it */
             description?: string | null;
-            /** @example First class honours */
+            /**
+             * @description Final grade as written; null clears it
+             * @example First class honours
+             */
             grade?: string | null;
-            /** @example 3.8 */
+            /**
+             * @description Grade point average, 0 to 10; null clears it
+             * @example 3.8
+             */
             gpa?: number | null;
         };
         UpdateEducationDto: {
-            /** @example 2021-03-01 */
+            /**
+             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
+             * @example 2021-03-01
+             */
             startDate?: (string) | null;
             /** @description Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
@@ -1897,17 +2024,31 @@ export interface components {
             institution?: string;
             /** @description Alias of `institution` */
             school?: string;
-            /** @example MSc */
+            /**
+             * @description The degree or qualification
+             * @example MSc
+             */
             degree?: string;
-            /** @example Computer Science */
+            /**
+             * @description The subject studied; null clears it
+             * @example Computer Science
+             */
             fieldOfStudy?: string | null;
             /** @description Alias of `fieldOfStudy` */
             field?: string | null;
+            /** @description Where the institution is; null clears it */
             location?: string | null;
+            /** @description Details (thesis, courses …); null clears it */
             description?: string | null;
-            /** @example First class honours */
+            /**
+             * @description Final grade as written; null clears it
+             * @example First class honours
+             */
             grade?: string | null;
-            /** @example 3.8 */
+            /**
+             * @description Grade point average, 0 to 10; null clears it
+             * @example 3.8
+             */
             gpa?: number | null;
         };
         SkillView: {
@@ -1927,15 +2068,22 @@ export interface components {
             keywords: string[];
         };
         CreateSkillDto: {
-            /** @example TypeScript */
+            /**
+             * @description The skill
+             * @example TypeScript
+             */
             name: string;
-            /** @enum {string|null} */
+            /**
+             * @description The group the CV shows the skill in; null: none
+             * @enum {string|null}
+             */
             category?: "TECHNICAL" | "SOFT" | "LANGUAGE" | null;
             /**
              * @description Free-text label
              * @example Advanced
              */
             level?: string | null;
+            /** @description Proficiency from 1 (basic) to 5 (expert); null clears it */
             score?: number | null;
             /**
              * @description What the skill covers
@@ -1947,15 +2095,22 @@ export interface components {
             keywords?: string[];
         };
         UpdateSkillDto: {
-            /** @example TypeScript */
+            /**
+             * @description The skill
+             * @example TypeScript
+             */
             name?: string;
-            /** @enum {string|null} */
+            /**
+             * @description The group the CV shows the skill in; null: none
+             * @enum {string|null}
+             */
             category?: "TECHNICAL" | "SOFT" | "LANGUAGE" | null;
             /**
              * @description Free-text label
              * @example Advanced
              */
             level?: string | null;
+            /** @description Proficiency from 1 (basic) to 5 (expert); null clears it */
             score?: number | null;
             /**
              * @description What the skill covers
@@ -2020,31 +2175,53 @@ export interface components {
             url: string | null;
         };
         CreateProjectDto: {
-            /** @example 2021-03-01 */
+            /**
+             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
+             * @example 2021-03-01
+             */
             startDate?: (string) | null;
             /** @description Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
-            /** @example Open-source job board */
+            /**
+             * @description The project
+             * @example Open-source job board
+             */
             name: string;
+            /** @description Who it was for or with; null clears it */
             organisation?: string | null;
+            /** @description What it was and the part played; null clears it */
             description?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to see it; null clears it
+             */
             url?: string | null;
         };
         UpdateProjectDto: {
-            /** @example 2021-03-01 */
+            /**
+             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
+             * @example 2021-03-01
+             */
             startDate?: (string) | null;
             /** @description Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
-            /** @example Open-source job board */
+            /**
+             * @description The project
+             * @example Open-source job board
+             */
             name?: string;
+            /** @description Who it was for or with; null clears it */
             organisation?: string | null;
+            /** @description What it was and the part played; null clears it */
             description?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to see it; null clears it
+             */
             url?: string | null;
         };
         CertificateView: {
@@ -2060,29 +2237,47 @@ export interface components {
             url: string | null;
         };
         CreateCertificateDto: {
-            /** @example AWS Certified Solutions Architect */
+            /**
+             * @description The certificate
+             * @example AWS Certified Solutions Architect
+             */
             name: string;
-            /** @example Amazon Web Services */
+            /**
+             * @description Who issued it; null clears it
+             * @example Amazon Web Services
+             */
             issuer?: string | null;
             /**
              * Format: date
              * @description Date of issue
              */
             date?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to verify it; null clears it
+             */
             url?: string | null;
         };
         UpdateCertificateDto: {
-            /** @example AWS Certified Solutions Architect */
+            /**
+             * @description The certificate
+             * @example AWS Certified Solutions Architect
+             */
             name?: string;
-            /** @example Amazon Web Services */
+            /**
+             * @description Who issued it; null clears it
+             * @example Amazon Web Services
+             */
             issuer?: string | null;
             /**
              * Format: date
              * @description Date of issue
              */
             date?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to verify it; null clears it
+             */
             url?: string | null;
         };
         AwardView: {
@@ -2098,21 +2293,35 @@ export interface components {
             summary: string | null;
         };
         CreateAwardDto: {
-            /** @example Employee of the year */
+            /**
+             * @description The award
+             * @example Employee of the year
+             */
             title: string;
             /** @description Who gave the award */
             awarder?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description When it was given; null clears it
+             */
             date?: string | null;
+            /** @description What it was given for; null clears it */
             summary?: string | null;
         };
         UpdateAwardDto: {
-            /** @example Employee of the year */
+            /**
+             * @description The award
+             * @example Employee of the year
+             */
             title?: string;
             /** @description Who gave the award */
             awarder?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description When it was given; null clears it
+             */
             date?: string | null;
+            /** @description What it was given for; null clears it */
             summary?: string | null;
         };
         PublicationView: {
@@ -2129,23 +2338,45 @@ export interface components {
             description: string | null;
         };
         CreatePublicationDto: {
-            /** @example Sliding windows in practice */
+            /**
+             * @description The title of the publication
+             * @example Sliding windows in practice
+             */
             name: string;
+            /** @description Journal, conference or publisher; null clears it */
             publisher?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description When it was published; null clears it
+             */
             date?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to read it; null clears it
+             */
             url?: string | null;
+            /** @description What it is about; null clears it */
             description?: string | null;
         };
         UpdatePublicationDto: {
-            /** @example Sliding windows in practice */
+            /**
+             * @description The title of the publication
+             * @example Sliding windows in practice
+             */
             name?: string;
+            /** @description Journal, conference or publisher; null clears it */
             publisher?: string | null;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description When it was published; null clears it
+             */
             date?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to read it; null clears it
+             */
             url?: string | null;
+            /** @description What it is about; null clears it */
             description?: string | null;
         };
         InterestView: {
@@ -2158,9 +2389,13 @@ export interface components {
             keywords: string[];
         };
         CreateInterestDto: {
-            /** @example Climbing */
+            /**
+             * @description The interest
+             * @example Climbing
+             */
             name: string;
             /**
+             * @description Details of the interest
              * @example [
              *       "bouldering",
              *       "alpine"
@@ -2169,9 +2404,13 @@ export interface components {
             keywords?: string[];
         };
         UpdateInterestDto: {
-            /** @example Climbing */
+            /**
+             * @description The interest
+             * @example Climbing
+             */
             name?: string;
             /**
+             * @description Details of the interest
              * @example [
              *       "bouldering",
              *       "alpine"
@@ -2247,16 +2486,26 @@ export interface components {
          */
         ContactRelationship: "RECRUITER" | "HIRING_MANAGER" | "HR_MANAGER" | "TEAM_LEAD" | "DEPARTMENT_HEAD" | "CEO_FOUNDER" | "COLLEAGUE" | "FRIEND" | "REFERRAL" | "OTHER";
         CreateContactDto: {
-            /** @example Lovelace */
+            /**
+             * @description Family name; null clears it
+             * @example Lovelace
+             */
             lastName?: string | null;
-            /** @example Engineering Manager */
+            /**
+             * @description Their role; null clears it
+             * @example Engineering Manager
+             */
             jobTitle?: string | null;
-            /** @example Acme Corp */
+            /**
+             * @description Where they work; null clears it
+             * @example Acme Corp
+             */
             company?: string | null;
             /** @description Defaults to `OTHER` on create */
             relationship?: components["schemas"]["ContactRelationship"];
             /**
              * Format: email
+             * @description Their email address; null clears it
              * @example ada@acme.example
              */
             email?: string | null;
@@ -2271,6 +2520,7 @@ export interface components {
              * @example https://www.linkedin.com/in/ada
              */
             linkedIn?: string | null;
+            /** @description Free-form notes about the contact; null clears them */
             notes?: string | null;
             /**
              * @description The one required field
@@ -2298,16 +2548,26 @@ export interface components {
             data: components["schemas"]["ContactView"];
         };
         UpdateContactDto: {
-            /** @example Lovelace */
+            /**
+             * @description Family name; null clears it
+             * @example Lovelace
+             */
             lastName?: string | null;
-            /** @example Engineering Manager */
+            /**
+             * @description Their role; null clears it
+             * @example Engineering Manager
+             */
             jobTitle?: string | null;
-            /** @example Acme Corp */
+            /**
+             * @description Where they work; null clears it
+             * @example Acme Corp
+             */
             company?: string | null;
             /** @description Defaults to `OTHER` on create */
             relationship?: components["schemas"]["ContactRelationship"];
             /**
              * Format: email
+             * @description Their email address; null clears it
              * @example ada@acme.example
              */
             email?: string | null;
@@ -2322,6 +2582,7 @@ export interface components {
              * @example https://www.linkedin.com/in/ada
              */
             linkedIn?: string | null;
+            /** @description Free-form notes about the contact; null clears them */
             notes?: string | null;
             /** @description Cannot be cleared */
             firstName?: string;
@@ -2379,7 +2640,10 @@ export interface components {
              * @example 3fa85f64-5717-4562-b3fc-2c963f66afa6
              */
             cvId: string;
-            /** @example Application for Backend Engineer */
+            /**
+             * @description The letter’s name, e.g. the job it is for
+             * @example Application for Backend Engineer
+             */
             title: string;
             /**
              * @description Body text; Markdown allowed
@@ -2480,12 +2744,20 @@ export interface components {
             fontSize?: number;
             /** @description Multiple of the font size. Default `1.6` */
             lineSpacing?: number;
+            /** @description The letter’s name; cannot be cleared */
             title?: string;
+            /** @description Body text; Markdown allowed; cannot be cleared */
             content?: string;
         };
-        /** @enum {string} */
+        /**
+         * @description Only listings with this work arrangement
+         * @enum {string}
+         */
         WorkArrangement: "remote" | "hybrid" | "onsite";
-        /** @enum {string} */
+        /**
+         * @description Only listings of this employment type
+         * @enum {string}
+         */
         EmploymentType: "FULLTIME" | "PARTTIME" | "CONTRACTOR" | "INTERN" | "TEMPORARY";
         /**
          * @description Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.
@@ -2510,9 +2782,11 @@ export interface components {
             country?: string;
             /** @description true: remote listings only; false: on-site and hybrid only. */
             remote?: boolean;
+            /** @description Only listings with this work arrangement */
             workArrangement?: components["schemas"]["WorkArrangement"];
             /** @description Any of these (together with `workArrangement`). */
             workArrangements?: ("remote" | "hybrid" | "onsite")[];
+            /** @description Only listings of this employment type */
             employmentType?: components["schemas"]["EmploymentType"];
             /** @description Any of these (together with `employmentType`). */
             employmentTypes?: ("FULLTIME" | "PARTTIME" | "CONTRACTOR" | "INTERN" | "TEMPORARY")[];
@@ -2537,6 +2811,7 @@ export interface components {
             excludeGhostJobs?: boolean;
             /** @description Only these companies (case, punctuation and legal suffixes such as "Inc." ignored). */
             includeCompanies?: string[];
+            /** @description Leave out listings of these companies */
             excludeCompanies?: string[];
             /** @description Every keyword (or phrase) must appear in the title, company or description. */
             includeKeywords?: string[];
@@ -2747,6 +3022,7 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip */
                 offset?: number;
+                /** @description Only applications in this status */
                 status?: components["schemas"]["ApplicationStatus"];
                 /** @description true: only archived applications; false: only active ones. Ignored when `status` is given. */
                 archived?: boolean;
@@ -8826,6 +9102,7 @@ export interface operations {
                 limit?: number;
                 /** @description Items to skip */
                 offset?: number;
+                /** @description Only contacts of this kind */
                 relationship?: components["schemas"]["ContactRelationship"];
                 /** @description Case-insensitive part of the name (first, last or "first last"), company or email */
                 search?: string;
@@ -9843,7 +10120,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not a JSON-RPC message */
+            /** @description Malformed JSON (code -32700), or a body that is not one JSON-RPC message (-32600) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9894,16 +10171,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is over 1048576 bytes */
+            /** @description The body exceeds 1 MiB (code -32000) */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": {
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        error: {
+                            /** @example -32601 */
+                            code: number;
+                            /** @example Method not found */
+                            message: string;
+                            data?: unknown;
+                        };
+                        /** @description null when the request could not be read */
+                        id: (string | null) | number;
+                    };
                 };
             };
-            /** @description Content-Type is not application/json */
+            /** @description Content-Type is not application/json (code -32000) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor } from '@nestjs/common';
 import { json, Request, Response } from 'express';
 import type { Observable } from 'rxjs';
-import { ApiError, ValidationFailedError } from '../errors/api-errors';
+import { ApiError } from '../errors/api-errors';
 import { NUL_MESSAGE } from '../validation/field.decorators';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -11,9 +11,9 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Reads JSON bodies after the guards, so a request learns about its key (401), scope (403) and limit (429) before
- * anything about its body,; a body is never read for a request that is refused.
- * Answers the API's errors for bodies it cannot take: 415 for a body that is not JSON, 413 past 1 MiB, 400 for
- * malformed JSON and for bodies it refuses (see `refusal`).
+ * anything about its body; a body is never read for a request that is refused. Answers the API's errors for bodies
+ * it cannot take: 415 for a body that is not JSON, 413 past 1 MiB, 400 for malformed JSON and for bodies it refuses
+ * (see `refusal`).
  */
 @Injectable()
 export class JsonBodyInterceptor implements NestInterceptor {
@@ -24,31 +24,50 @@ export class JsonBodyInterceptor implements NestInterceptor {
   }
 }
 
+/**
+ * JSON-RPC's codes for a body that cannot be read, for the endpoint that speaks JSON-RPC (MCP): -32700 for one
+ * that does not parse, -32600 for one that is not a request it can take, -32000 for the transport's own refusals
+ * (size, media type), as the MCP SDK's transport answers them.
+ */
+export const JSON_RPC_BODY_CODES = { parse: -32700, invalidRequest: -32600, transport: -32000 } as const;
+
+/** A body this parser refuses: the `/v1` answer, and the JSON-RPC code the same refusal has on `/mcp`. */
+export class BodyRefusedError extends ApiError {
+  constructor(
+    status: number,
+    error: string,
+    readonly jsonRpcCode: number,
+    extra: Record<string, unknown> = {},
+  ) {
+    super(status, error, extra);
+  }
+}
+
 async function readJsonBody(req: Request, res: Response): Promise<void> {
   if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return;
   if (!req.is('application/json') && !req.is('+json')) {
-    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/json');
+    throw new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/json', JSON_RPC_BODY_CODES.transport);
   }
   const error = await new Promise<{ type?: string } | undefined>((resolve) => parseJson(req, res, resolve));
   if (error) throw unreadable(error);
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
-    throw new ApiError(HttpStatus.BAD_REQUEST, 'Request body must be a JSON object');
+    throw new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Request body must be a JSON object', JSON_RPC_BODY_CODES.invalidRequest);
   }
   const refused = refusal(req.body);
   if (refused) throw refused;
 }
 
-function unreadable(error: { type?: string }): ApiError {
+function unreadable(error: { type?: string }): BodyRefusedError {
   switch (error.type) {
     case 'entity.too.large':
-      return new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+      return new BodyRefusedError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${MAX_BODY_BYTES} bytes`, JSON_RPC_BODY_CODES.transport);
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be UTF-8 JSON');
+      return new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be UTF-8 JSON', JSON_RPC_BODY_CODES.transport);
     case 'entity.parse.failed':
-      return new ApiError(HttpStatus.BAD_REQUEST, 'Malformed JSON body');
+      return new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Malformed JSON body', JSON_RPC_BODY_CODES.parse);
     default:
-      return new ApiError(HttpStatus.BAD_REQUEST, 'Unreadable request body');
+      return new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Unreadable request body', JSON_RPC_BODY_CODES.parse);
   }
 }
 
@@ -73,11 +92,12 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
-function refusal(body: object): ApiError | undefined {
-  const invalid = (path: string, message: string) => ValidationFailedError.field(path, message);
+function refusal(body: object): BodyRefusedError | undefined {
+  const invalid = (path: string, message: string) =>
+    new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Validation failed', JSON_RPC_BODY_CODES.invalidRequest, { details: { [path]: [message] } });
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
   for (let entry = pending.pop(); entry; entry = pending.pop()) {
-    if (entry.depth > MAX_BODY_DEPTH) return new ApiError(HttpStatus.BAD_REQUEST, `Request body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+    if (entry.depth > MAX_BODY_DEPTH) return new BodyRefusedError(HttpStatus.BAD_REQUEST, `Request body is nested more than ${MAX_BODY_DEPTH} levels deep`, JSON_RPC_BODY_CODES.invalidRequest);
     for (const [key, value] of Object.entries(entry.value)) {
       const path = entry.path ? `${entry.path}.${key}` : key;
       if (key in Object.prototype || key === 'prototype') return invalid(path, 'is not allowed');

@@ -2,6 +2,8 @@ import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 
 export interface McpPrompt extends Prompt {
+  /** The tools the prompt cannot do without: it is offered only to a key that may call them all. */
+  tools: string[];
   /** Resources the prompt carries along (read with the caller's key, left out when it may not read them). */
   embeds(args: Record<string, string>): string[];
   instructions(args: Record<string, string>): string;
@@ -17,6 +19,7 @@ export const MCP_PROMPTS: McpPrompt[] = [
       { name: 'applicationId', description: 'The tracked application to tailor for', required: true },
       { name: 'resumeId', description: 'The resume to start from (the default resume when left out)', required: false },
     ],
+    tools: ['get_application', 'list_resumes', 'get_resume', 'create_resume', 'update_resume'],
     embeds: ({ applicationId }) => [`career://applications/${applicationId}`],
     instructions: ({ applicationId, resumeId }) =>
       `Tailor my resume to the job of application ${applicationId}.\n` +
@@ -34,6 +37,7 @@ export const MCP_PROMPTS: McpPrompt[] = [
     title: 'Prepare me for this interview',
     description: 'Builds a preparation plan for an application’s next interview from the job, the resume and the interviewer.',
     arguments: [{ name: 'applicationId', description: 'The application whose interview is coming', required: true }],
+    tools: ['get_application', 'get_resume'],
     embeds: ({ applicationId }) => [`career://applications/${applicationId}`],
     instructions: ({ applicationId }) =>
       `Prepare me for the next interview of application ${applicationId}.\n` +
@@ -56,6 +60,6 @@ export function findPrompt(name: string, args: Record<string, string>): McpPromp
   return prompt;
 }
 
-export function promptListing({ embeds: _embeds, instructions: _instructions, ...prompt }: McpPrompt): Prompt {
+export function promptListing({ tools: _tools, embeds: _embeds, instructions: _instructions, ...prompt }: McpPrompt): Prompt {
   return prompt;
 }

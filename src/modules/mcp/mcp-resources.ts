@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import type { Scope } from '../../common/auth/scopes';
 import { ResumesService } from '../resumes/resumes.service';
 import { TrackerService } from '../tracker/tracker.service';
 
-/** A readable resource: a URI template whose read is a tool call (so it has the tool's scope, limit and checks). */
+/**
+ * A readable resource: a URI template whose read is a tool call (so it has the tool's scope, limit and checks, and
+ * is listed only to a key that may call the tool).
+ */
 export interface McpResourceTemplate {
   uriTemplate: string;
   name: string;
   description: string;
   /** The tool whose result is the resource's content; the URI's `{id}` is its `id` argument. */
   tool: string;
-  /** Lists the caller's resources of this kind, when the key may read them. */
-  list?: { scope: Scope; resources(caller: ApiCaller): Promise<{ uri: string; name: string }[]> };
+  /** Lists the caller's resources of this kind; a template without it is itself the one resource. */
+  list?(caller: ApiCaller): Promise<{ uri: string; name: string }[]>;
 }
 
 /** How many resources of a kind resources/list names: the newest; the rest are reachable through their template. */
@@ -39,28 +41,22 @@ export class McpResources {
         name: 'Resume',
         description: 'A resume with its settings and resolved content',
         tool: 'get_resume',
-        list: {
-          scope: 'resume:read',
-          resources: async (caller) =>
-            (await this.resumes.list(caller.accountId, { limit: LISTED, offset: 0 })).data.map((resume) => ({
-              uri: `career://resumes/${resume.id}`,
-              name: `Resume: ${resume.name}${resume.isDefault ? ' (default)' : ''}`,
-            })),
-        },
+        list: async (caller) =>
+          (await this.resumes.list(caller.accountId, { limit: LISTED, offset: 0 })).data.map((resume) => ({
+            uri: `career://resumes/${resume.id}`,
+            name: `Resume: ${resume.name}${resume.isDefault ? ' (default)' : ''}`,
+          })),
       },
       {
         uriTemplate: 'career://applications/{id}',
         name: 'Job application',
         description: 'A tracked application with its job description, timeline, interviews and tailoring report',
         tool: 'get_application',
-        list: {
-          scope: 'tracker:read',
-          resources: async (caller) =>
-            (await this.tracker.list(caller, { limit: LISTED, offset: 0 })).data.map((application) => ({
-              uri: `career://applications/${application.id}`,
-              name: `Application: ${application.jobTitle} at ${application.company} (${application.status})`,
-            })),
-        },
+        list: async (caller) =>
+          (await this.tracker.list(caller, { limit: LISTED, offset: 0 })).data.map((application) => ({
+            uri: `career://applications/${application.id}`,
+            name: `Application: ${application.jobTitle} at ${application.company} (${application.status})`,
+          })),
       },
     ];
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CallToolResult,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -11,33 +12,30 @@ import {
   McpError,
   ReadResourceRequestSchema,
   ReadResourceResult,
+  Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiCaller } from '../../common/auth/api-caller';
+import type { Scope } from '../../common/auth/scopes';
 import { ApiDocument } from '../../common/http/api-document';
-import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolset, ToolContent } from './mcp-tool';
-import { findPrompt, MCP_PROMPTS, promptListing } from './mcp-prompts';
-import { McpResources } from './mcp-resources';
+import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset, TOOL_ANNOTATIONS, ToolContent } from './mcp-tool';
+import { findPrompt, MCP_PROMPTS, McpPrompt, promptListing } from './mcp-prompts';
+import { McpResources, McpResourceTemplate } from './mcp-resources';
 import { McpToolRunner, ToolOutcome, twinContract, TwinContract } from './mcp-tool-runner';
 
 export const MCP_SERVER_INFO = { name: 'career-api', version: '1.0.0' };
 
 type JsonSchema = Record<string, unknown>;
 
-interface ToolListing {
-  name: string;
-  description: string;
-  inputSchema: { type: 'object' } & JsonSchema;
-}
-
 /**
  * Builds the MCP server for one request of one caller (the endpoint is stateless, so any instance can answer any
  * call). Tools come from every toolset; what each inherits from its twin is read once, on first use, because the
- * OpenAPI document it needs exists only once the app is set up.
+ * OpenAPI document it needs exists only once the app is set up. The lists show a caller only what its key's scopes
+ * allow; a call it may not make still answers the twin's 403 body, so that an agent learns the scope it lacks.
  */
 @Injectable()
 export class McpServerFactory {
   private readonly contracts = new WeakMap<object, TwinContract>();
-  private catalogue?: { tools: Map<string, McpTool | McpToolFamily>; listings: ToolListing[] };
+  private catalogue?: Map<string, McpTool | McpToolFamily>;
 
   constructor(
     @Inject(MCP_TOOLSETS) private readonly toolsets: McpToolset[],
@@ -51,36 +49,34 @@ export class McpServerFactory {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions:
         "Career API: the user's job applications, resumes, career profile and a job-listing search. " +
-        'Every tool acts on the account of the API key in use, with that key’s scopes and rate limits.',
+        'Every tool acts on the account of the API key in use, with that key’s scopes and rate limits; the lists show ' +
+        'only what the key may use.',
     });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools().listings }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const outcome = await this.callTool(caller, request.params.name, request.params.arguments ?? {});
-      if (outcome.ok && outcome.result instanceof ToolContent) return { isError: false, content: outcome.result.content };
-      const payload = outcome.ok ? outcome.result : outcome.error;
-      return { isError: !outcome.ok, content: [{ type: 'text' as const, text: JSON.stringify(payload, null, 2) }] };
-    });
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.toolListings(caller) }));
+    server.setRequestHandler(CallToolRequestSchema, (request) => this.callTool(caller, request.params.name, request.params.arguments ?? {}));
     server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-      resourceTemplates: this.resources
-        .templates()
+      resourceTemplates: this.readableTemplates(caller)
         .filter((template) => template.uriTemplate.includes('{'))
         .map(({ uriTemplate, name, description }) => ({ uriTemplate, name, description, mimeType: 'application/json' })),
     }));
     server.setRequestHandler(ListResourcesRequestSchema, async () => {
       const listed = await Promise.all(
-        this.resources.templates().map(async (template) => {
+        this.readableTemplates(caller).map(async (template) => {
           if (!template.list) return [{ uri: template.uriTemplate, name: template.name, description: template.description, mimeType: 'application/json' }];
-          if (!caller.scopes.includes(template.list.scope)) return [];
-          return (await template.list.resources(caller)).map((resource) => ({ ...resource, mimeType: 'application/json' }));
+          return (await template.list(caller)).map((resource) => ({ ...resource, mimeType: 'application/json' }));
         }),
       );
       return { resources: listed.flat() };
     });
     server.setRequestHandler(ReadResourceRequestSchema, (request) => this.readResource(caller, request.params.uri));
-    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: MCP_PROMPTS.map(promptListing) }));
+    server.setRequestHandler(ListPromptsRequestSchema, () => ({
+      prompts: MCP_PROMPTS.filter((prompt) => this.missingScope(caller, prompt) === undefined).map(promptListing),
+    }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
       const args = request.params.arguments ?? {};
       const prompt = findPrompt(request.params.name, args);
+      const missing = this.missingScope(caller, prompt);
+      if (missing) throw new McpError(ErrorCode.InvalidParams, 'Insufficient scope', { error: 'Insufficient scope', requiredScope: missing });
       const embedded = await Promise.all(prompt.embeds(args).map((uri) => this.readResource(caller, uri).catch(() => undefined)));
       return {
         description: prompt.description,
@@ -93,16 +89,28 @@ export class McpServerFactory {
     return server;
   }
 
-  private callTool(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
-    const tool = this.tools().tools.get(name);
-    if (!tool) return Promise.resolve({ ok: false, error: { error: `Unknown tool ${name}` } });
+  /**
+   * A tool's answer: JSON both as text (for clients that read only text) and as structuredContent (checked against
+   * the outputSchema), a file as its own content, a refusal as an error result with the `/v1` error body. A tool
+   * that does not exist is a protocol error, as the MCP spec has it.
+   */
+  private async callTool(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    const outcome = await this.runTool(caller, name, args);
+    if (!outcome.ok) return { isError: true, content: [jsonText(outcome.error)] };
+    if (outcome.result instanceof ToolContent) return { isError: false, content: outcome.result.content };
+    return { isError: false, content: [jsonText(outcome.result)], structuredContent: outcome.result as Record<string, unknown> };
+  }
+
+  private runTool(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
+    const tool = this.tools().get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     return isToolFamily(tool) ? this.runFamily(tool, caller, args) : this.runner.run(tool, this.contract(tool), caller, args);
   }
 
   /** A resource read is its tool's call: same scope, limit and checks; a refusal is a protocol error with the same body. */
   private async readResource(caller: ApiCaller, uri: string): Promise<ReadResourceResult> {
     const { template, args } = this.resources.match(uri);
-    const outcome = await this.callTool(caller, template.tool, args);
+    const outcome = await this.runTool(caller, template.tool, args);
     if (!outcome.ok) throw new McpError(ErrorCode.InvalidParams, String(outcome.error.error), outcome.error);
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(outcome.result, null, 2) }] };
   }
@@ -117,11 +125,30 @@ export class McpServerFactory {
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
       return { ok: false, error: { error: 'Validation failed', details: { fields: ['must be an object'] } } };
     }
-    const tool = { ...member, name: family.name, description: family.description };
-    return this.runner.run(tool, this.contract(member), caller, { ...rest, ...fields });
+    return this.runner.run({ ...member, name: family.name }, this.contract(member), caller, { ...rest, ...fields });
   }
 
-  private contract(tool: Omit<McpTool, 'name' | 'description'>): TwinContract {
+  /** Resource kinds whose tool the caller's key may call. */
+  private readableTemplates(caller: ApiCaller): McpResourceTemplate[] {
+    return this.resources.templates().filter((template) => this.allows(caller, template.tool));
+  }
+
+  /** The first scope a prompt's tools need that the caller's key lacks. */
+  private missingScope(caller: ApiCaller, prompt: McpPrompt): Scope | undefined {
+    return prompt.tools.map((name) => this.scopeOf(name)).find((scope) => !caller.scopes.includes(scope));
+  }
+
+  private allows(caller: ApiCaller, toolName: string): boolean {
+    return caller.scopes.includes(this.scopeOf(toolName));
+  }
+
+  private scopeOf(toolName: string): Scope {
+    const tool = this.tools().get(toolName);
+    if (!tool || isToolFamily(tool)) throw new Error(`${toolName} is not a single MCP tool`);
+    return this.contract(tool).scope;
+  }
+
+  private contract(tool: McpToolMember): TwinContract {
     let contract = this.contracts.get(tool);
     if (!contract) {
       contract = twinContract(tool, this.apiDocument);
@@ -130,54 +157,88 @@ export class McpServerFactory {
     return contract;
   }
 
-  private tools() {
+  private tools(): Map<string, McpTool | McpToolFamily> {
     if (this.catalogue) return this.catalogue;
     const tools = new Map<string, McpTool | McpToolFamily>();
     for (const tool of this.toolsets.flatMap((toolset) => toolset.tools())) {
       if (tools.has(tool.name)) throw new Error(`Two MCP tools are named ${tool.name}`);
       tools.set(tool.name, tool);
     }
-    const listings = [...tools.values()].map((tool) => (isToolFamily(tool) ? this.familyListing(tool) : this.toolListing(tool)));
-    this.catalogue = { tools, listings };
-    return this.catalogue;
+    this.catalogue = tools;
+    return tools;
   }
 
-  private toolListing(tool: McpTool): ToolListing {
+  /** The tools the caller's key may call; of a family, the members it may call. */
+  private toolListings(caller: ApiCaller): Tool[] {
+    return [...this.tools().values()].flatMap((tool) => {
+      if (!isToolFamily(tool)) return caller.scopes.includes(this.contract(tool).scope) ? [this.toolListing(tool)] : [];
+      const allowed = Object.keys(tool.members).filter((name) => caller.scopes.includes(this.contract(tool.members[name]).scope));
+      return allowed.length > 0 ? [this.familyListing(tool, allowed)] : [];
+    });
+  }
+
+  private toolListing(tool: McpTool): Tool {
     const contract = this.contract(tool);
     return {
       name: tool.name,
+      title: tool.title,
       description: `${tool.description} (scope ${contract.scope}; ${contract.perMinute} calls per minute)`,
-      inputSchema: this.apiDocument.inputSchema(contract.operationId) as ToolListing['inputSchema'],
+      inputSchema: this.apiDocument.inputSchema(contract.operation) as Tool['inputSchema'],
+      ...outputSchema([this.apiDocument.responseSchema(contract.operation)]),
+      annotations: { title: tool.title, ...TOOL_ANNOTATIONS[tool.effect] },
     };
   }
 
   /** The selector, the members' parameters side by side, and `fields`: one of the members' bodies. */
-  private familyListing(family: McpToolFamily): ToolListing {
-    const names = Object.keys(family.members);
+  private familyListing(family: McpToolFamily, names: string[]): Tool {
     const contracts = names.map((name) => [name, this.contract(family.members[name])] as const);
     const parameters: Record<string, JsonSchema> = {};
     const required = new Set<string>([family.selector]);
     for (const [, contract] of contracts) {
-      const schema = this.apiDocument.parametersSchema(contract.operationId);
+      const schema = this.apiDocument.parametersSchema(contract.operation);
       Object.assign(parameters, schema.properties);
       for (const name of (schema.required as string[] | undefined) ?? []) required.add(name);
     }
     const bodies = contracts.flatMap(([name, contract]) => {
-      const body = this.apiDocument.bodySchema(contract.operationId);
+      const body = this.apiDocument.bodySchema(contract.operation);
       return body ? [{ title: name, ...body }] : [];
     });
-    const fields = bodies.length > 0 ? { fields: { type: 'object', description: `The item's fields, as the chosen ${family.selector}'s /v1 body takes them`, anyOf: bodies } } : {};
-    if (bodies.length > 0) required.add('fields');
+    const fields: Record<string, JsonSchema> = {};
+    if (bodies.length > 0) {
+      fields.fields = { type: 'object', description: `The item's fields, as the chosen ${family.selector}'s /v1 body takes them`, anyOf: bodies };
+      required.add('fields');
+    }
     const scopes = [...new Set(contracts.map(([, contract]) => contract.scope.split(':')[1]))];
     return {
       name: family.name,
+      title: family.title,
       description: `${family.description} (scope <${family.selector}>:${scopes.join('/')}; the ${family.selector}'s /v1 limit)`,
       inputSchema: {
         type: 'object',
-        properties: { [family.selector]: { type: 'string', enum: names }, ...parameters, ...fields },
+        properties: {
+          [family.selector]: { type: 'string', enum: names, description: `Which ${family.selector} to act on (each has its own scope)` },
+          ...parameters,
+          ...fields,
+        },
         required: [...required],
         additionalProperties: false,
       },
+      ...outputSchema(contracts.map(([, contract]) => this.apiDocument.responseSchema(contract.operation))),
+      annotations: { title: family.title, ...TOOL_ANNOTATIONS[family.effect] },
     };
   }
+}
+
+/**
+ * The outputSchema of a tool whose twins answer these JSON bodies (one per family member); none when a twin's
+ * answer is not JSON. MCP wants an object schema at the top, which a body made of `allOf` parts does not say itself.
+ */
+function outputSchema(schemas: (JsonSchema | undefined)[]): { outputSchema?: Tool['outputSchema'] } {
+  if (schemas.length === 0 || schemas.some((schema) => schema === undefined)) return {};
+  const distinct = [...new Map(schemas.map((schema) => [JSON.stringify(schema), schema as JsonSchema])).values()];
+  return { outputSchema: distinct.length === 1 ? { type: 'object', ...distinct[0] } : { type: 'object', anyOf: distinct } };
+}
+
+function jsonText(value: unknown): { type: 'text'; text: string } {
+  return { type: 'text', text: JSON.stringify(value, null, 2) };
 }

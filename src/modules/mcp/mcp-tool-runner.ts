@@ -1,38 +1,39 @@
-import { HttpStatus, Injectable, Logger, ValidationPipe } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants';
+import { HttpStatus, Injectable, Logger, RequestMethod, ValidationPipe } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { isUUID } from 'class-validator';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
 import { ApiError, NotFoundError } from '../../common/errors/api-errors';
-import type { ApiDocument } from '../../common/http/api-document';
+import type { ApiDocument, OperationKey } from '../../common/http/api-document';
 import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
 import { RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
 import { createValidationPipe } from '../../common/validation/validation.pipe';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
-import type { McpTool } from './mcp-tool';
+import type { McpToolMember } from './mcp-tool';
 
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: Record<string, unknown> };
 
 /** What a tool inherits from its `/v1` twin, read once from the controller's metadata. */
 export interface TwinContract {
-  operationId: string;
+  operation: OperationKey;
   scope: Scope;
   perMinute: number;
   pathParameters: string[];
   queryParameters: string[];
 }
 
-export function twinContract(tool: Pick<McpTool, 'twin'>, apiDocument: ApiDocument): TwinContract {
+export function twinContract(tool: McpToolMember, apiDocument: ApiDocument): TwinContract {
   const { controller, handler } = tool.twin;
   const method = (controller.prototype as Record<string, object>)[handler];
   const scope = Reflect.getMetadata(REQUIRED_SCOPE, method) as Scope | undefined;
   const perMinute = Reflect.getMetadata(RATE_LIMIT, method) as number | undefined;
   if (!scope || typeof perMinute !== 'number') throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
-  const path = `${Reflect.getMetadata(PATH_METADATA, controller) ?? ''}/${Reflect.getMetadata(PATH_METADATA, method) ?? ''}`;
+  const route = [Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, method)] as (string | undefined)[];
+  const path = `/${route.flatMap((part) => (part ?? '').split('/')).filter(Boolean).join('/')}`;
   const pathParameters = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
-  const operationId = `${controller.name}_${handler}`;
-  return { operationId, scope, perMinute, pathParameters, queryParameters: apiDocument.queryParameterNames(operationId) };
+  const operation = { method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod], path: path.replace(/:(\w+)/g, '{$1}') };
+  return { operation, scope, perMinute, pathParameters, queryParameters: apiDocument.queryParameterNames(operation) };
 }
 
 /**
@@ -48,7 +49,7 @@ export class McpToolRunner {
 
   constructor(private readonly limiter: AccountRateLimiter) {}
 
-  async run(tool: McpTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
+  async run(tool: McpToolMember & { name: string }, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     try {
       if (!caller.scopes.includes(contract.scope)) {
         throw new ApiError(HttpStatus.FORBIDDEN, 'Insufficient scope', { requiredScope: contract.scope });
@@ -64,7 +65,7 @@ export class McpToolRunner {
     }
   }
 
-  private async input(tool: McpTool, contract: TwinContract, args: Record<string, unknown>) {
+  private async input(tool: McpToolMember, contract: TwinContract, args: Record<string, unknown>) {
     const params: Record<string, string> = {};
     const rest: Record<string, unknown> = { ...args };
     for (const name of contract.pathParameters) {

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiCaller } from '../../common/auth/api-caller';
 
 /** The input of a tool call, split and validated as its `/v1` twin's would be. */
@@ -17,8 +17,11 @@ export interface McpToolInput<TBody, TQuery> {
  */
 export interface McpTool<TBody = any, TQuery = any> {
   name: string;
+  /** For people: what a client shows when it asks whether to run the tool. */
+  title: string;
   /** Written for a model: what the tool does and when to use it. */
   description: string;
+  effect: ToolEffect;
   twin: { controller: Type<unknown>; handler: string };
   /** DTO classes the twin validates its body and query with. */
   body?: Type<TBody>;
@@ -35,10 +38,30 @@ export interface McpTool<TBody = any, TQuery = any> {
  */
 export interface McpToolFamily {
   name: string;
+  title: string;
   description: string;
+  effect: ToolEffect;
   selector: string;
-  members: Record<string, Omit<McpTool, 'name' | 'description'>>;
+  members: Record<string, McpToolMember>;
 }
+
+/** A family member: the family gives the name, title, description and effect. */
+export type McpToolMember = Omit<McpTool, 'name' | 'title' | 'description' | 'effect'>;
+
+/** What a call does to the user's data, which the tool's annotations tell a client (to ask before a change, say). */
+export type ToolEffect = 'read' | 'create' | 'update' | 'delete';
+
+/**
+ * The MCP annotations of each effect. Updates overwrite what was there (destructive) but repeating one changes
+ * nothing more (idempotent); a create repeated makes a second record. Every tool acts on this service's own
+ * data only, never on an outside system (openWorldHint false; job search reads the service's own listings).
+ */
+export const TOOL_ANNOTATIONS: Record<ToolEffect, Omit<ToolAnnotations, 'title'>> = {
+  read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  create: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  update: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  delete: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+};
 
 /** A feature's tools; every toolset is registered under MCP_TOOLSETS. */
 export interface McpToolset {

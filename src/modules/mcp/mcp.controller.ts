@@ -1,4 +1,4 @@
-import { All, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { All, Controller, HttpCode, HttpStatus, Post, Req, Res, UseFilters } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -7,6 +7,7 @@ import {
   ApiNotAcceptableResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
@@ -16,6 +17,7 @@ import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { ScopePerOperation } from '../../common/auth/auth.decorators';
 import { ApiError } from '../../common/errors/api-errors';
 import { OwnRateLimits } from '../../common/rate-limit/rate-limit.decorator';
+import { JsonRpcBodyErrorFilter } from './json-rpc-body.filter';
 import { JSON_RPC_ERROR, JSON_RPC_REQUEST, JSON_RPC_RESPONSE } from './json-rpc.openapi';
 import { McpRateLimits } from './mcp-rate-limits';
 import { McpServerFactory } from './mcp-server.factory';
@@ -30,10 +32,14 @@ export class McpController {
 
   @Post()
   @ScopePerOperation()
+  @UseFilters(JsonRpcBodyErrorFilter)
   @OwnRateLimits('100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin')
   @ApiOperation({
     summary: 'Model Context Protocol (Streamable HTTP, stateless)',
-    description: 'JSON-RPC messages of MCP. Each tool checks the scope of its /v1 twin and counts against its limit.',
+    description:
+      'JSON-RPC messages of MCP. tools/list, resources/list and prompts/list show what the key’s scopes allow; each tool ' +
+      'checks the scope of its /v1 twin and counts against its limit. A refused or failed tool call is a result with ' +
+      'isError and the /v1 error body; protocol errors (an unknown tool or method, a body that cannot be read) are JSON-RPC errors.',
   })
   @ApiBody({ schema: JSON_RPC_REQUEST })
   @ApiOkResponse({
@@ -41,9 +47,13 @@ export class McpController {
     content: { 'application/json': { schema: JSON_RPC_RESPONSE }, 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiAcceptedResponse({ description: 'A notification was received; no body' })
-  @ApiBadRequestResponse({ description: 'Not a JSON-RPC message', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiBadRequestResponse({
+    description: 'Malformed JSON (code -32700), or a body that is not one JSON-RPC message (-32600)',
+    content: { 'application/json': { schema: JSON_RPC_ERROR } },
+  })
   @ApiNotAcceptableResponse({ description: 'Accept does not list both application/json and text/event-stream', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
-  @ApiUnsupportedMediaTypeResponse({ description: 'Content-Type is not application/json', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiPayloadTooLargeResponse({ description: 'The body exceeds 1 MiB (code -32000)', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiUnsupportedMediaTypeResponse({ description: 'Content-Type is not application/json (code -32000)', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
   async handle(@Caller() caller: ApiCaller, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.limits.check(request, response, caller);
     const server = this.servers.create(caller);

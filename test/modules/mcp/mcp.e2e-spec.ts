@@ -1,6 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, Tool } from '@modelcontextprotocol/sdk/types.js';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { DataSource } from 'typeorm';
+import { TrackerService } from '@src/modules/tracker/tracker.service';
 import { ApiClient } from '../../setup/api-client';
 import { ListingSet } from '../jobs/listing-fixtures';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -17,6 +22,35 @@ async function connect(baseUrl: string, key: string): Promise<Client> {
 }
 
 const parse = (result: unknown) => JSON.parse((result as { content: { text: string }[] }).content[0].text);
+
+/** Validators as strict as any client's: JSON Schema 2020-12 (MCP's default dialect) and draft-07 (the SDK's Ajv). */
+const strictValidators = [new Ajv2020({ strict: true, allErrors: true }), new Ajv({ strict: true, allErrors: true })].map((ajv) => addFormats(ajv));
+
+/** Compiles a schema with both strict validators (throws on any keyword or shape they refuse) and checks a value. */
+function validate(schema: object, value: unknown): string[] {
+  return strictValidators.flatMap((ajv) => {
+    const check = ajv.compile(schema);
+    return check(value) ? [] : (check.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+  });
+}
+
+/** Every `properties` entry of a schema, at any depth, with its path. */
+function propertiesOf(schema: unknown, path = ''): [string, Record<string, unknown>][] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  if (Array.isArray(schema)) return schema.flatMap((item, index) => propertiesOf(item, `${path}[${index}]`));
+  const own = Object.entries(((schema as { properties?: object }).properties ?? {}) as Record<string, Record<string, unknown>>).map(
+    ([name, property]) => [`${path}.${name}`, property] as [string, Record<string, unknown>],
+  );
+  const nested = Object.entries(schema).flatMap(([keyword, value]) =>
+    keyword === 'properties' ? Object.entries(value as object).flatMap(([name, property]) => propertiesOf(property, `${path}.${name}`)) : propertiesOf(value, `${path}/${keyword}`),
+  );
+  return [...own, ...nested];
+}
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const CREATE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const UPDATE = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+const DELETE = UPDATE;
 
 describe('/mcp', () => {
   let testApp: TestApp;
@@ -45,6 +79,131 @@ describe('/mcp', () => {
     expect(update.inputSchema.required).toEqual(['id']);
     const list = tools.find((tool) => tool.name === 'list_applications')!;
     expect(Object.keys(list.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['limit', 'offset', 'status', 'archived']));
+  });
+
+  it("lists only the tools a key's scopes allow, each with its title and annotations", async () => {
+    const reader = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+    const writer = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read', 'tracker:write', 'skills:read', 'skills:write'] });
+    const [readerClient, writerClient] = await Promise.all([connect(testApp.baseUrl, reader.key), connect(testApp.baseUrl, writer.key)]);
+    try {
+      const readerTools = (await readerClient.listTools()).tools;
+      expect(readerTools.map((tool) => [tool.name, tool.title, tool.annotations])).toEqual([
+        ['list_applications', 'List job applications', { title: 'List job applications', ...READ }],
+        ['get_application', 'Read a job application', { title: 'Read a job application', ...READ }],
+      ]);
+
+      const writerTools = (await writerClient.listTools()).tools;
+      const annotations = Object.fromEntries(writerTools.map((tool) => [tool.name, tool.annotations]));
+      expect(Object.keys(annotations)).toEqual([
+        'list_applications',
+        'get_application',
+        'create_application',
+        'update_application',
+        'delete_application',
+        'add_interview',
+        'update_interview',
+        'list_section_items',
+        'add_section_item',
+        'update_section_item',
+        'delete_section_item',
+      ]);
+      expect(annotations).toMatchObject({
+        create_application: { title: 'Track a job application', ...CREATE },
+        update_application: { title: 'Update a job application', ...UPDATE },
+        delete_application: { title: 'Delete a job application', ...DELETE },
+        add_interview: CREATE,
+        list_section_items: READ,
+        add_section_item: CREATE,
+        delete_section_item: DELETE,
+      });
+      // A family offers only the sections the key may use.
+      const add = writerTools.find((tool) => tool.name === 'add_section_item')!;
+      const properties = add.inputSchema.properties as Record<string, { enum?: string[]; anyOf?: { title: string }[] }>;
+      expect(properties.section.enum).toEqual(['skills']);
+      expect(properties.fields.anyOf?.map((body) => body.title)).toEqual(['skills']);
+
+      // A tool left out of the list still answers why, with the /v1 body: the agent learns the scope to ask for.
+      const refused = await readerClient.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'SQL' } } });
+      expect(refused.isError).toBe(true);
+      expect(parse(refused)).toEqual({ error: 'Insufficient scope', requiredScope: 'skills:write' });
+    } finally {
+      await Promise.all([readerClient.close(), writerClient.close()]);
+    }
+  });
+
+  it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(25);
+    const undescribed: string[] = [];
+    for (const tool of tools) {
+      expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);
+      expect(() => validate(tool.inputSchema, {})).not.toThrow();
+      if (tool.outputSchema) expect(() => validate(tool.outputSchema!, {})).not.toThrow();
+      for (const [path, property] of propertiesOf(tool.inputSchema)) if (!property.description) undescribed.push(`${tool.name}${path}`);
+    }
+    expect(undescribed).toEqual([]);
+    expect(tools.filter((tool) => !tool.outputSchema).map((tool) => tool.name)).toEqual(['export_resume_pdf']);
+
+    // null clears a field: a strict client must let it through, as the service takes it.
+    const schemaOf = (name: string) => tools.find((tool) => tool.name === name)!.inputSchema;
+    expect(validate(schemaOf('update_contact'), { id: '00000000-0000-4000-8000-000000000000', company: null, email: null })).toEqual([]);
+    expect(validate(schemaOf('update_application'), { id: '00000000-0000-4000-8000-000000000000', notes: null })).toEqual([]);
+    expect(validate(schemaOf('update_application'), { id: '00000000-0000-4000-8000-000000000000', priority: 'high' })).not.toEqual([]);
+    const contact = parse(await client.callTool({ name: 'create_contact', arguments: { firstName: 'Ida', company: 'Acme', email: 'ida@acme.example' } }));
+    const cleared = await client.callTool({ name: 'update_contact', arguments: { id: contact.id, company: null, email: null } });
+    expect(cleared.isError).toBe(false);
+    expect((await account.api.get(`/v1/contacts/${contact.id}`)).body.data).toMatchObject({ firstName: 'Ida', company: null, email: null });
+  });
+
+  it('answers JSON as structuredContent that fits the outputSchema, and as the same text', async () => {
+    const { tools } = await client.listTools();
+    const outputSchemaOf = (name: string) => tools.find((tool: Tool) => tool.name === name)!.outputSchema!;
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError).toBe(false);
+      expect(validate(outputSchemaOf(name), result.structuredContent)).toEqual([]);
+      expect(parse(result)).toEqual(result.structuredContent);
+      return result.structuredContent as Record<string, any>;
+    };
+    const created = await call('create_application', { jobTitle: 'Analyst', company: 'Vandelay', jobUrl: 'https://vandelay.example/jobs/1' });
+    expect(created).toMatchObject({ applicationId: expect.any(String) });
+    expect(await call('update_application', { id: created.applicationId, status: 'applied', notes: null })).toMatchObject({ status: 'applied' });
+    expect((await call('get_application', { id: created.applicationId })).data).toMatchObject({ company: 'Vandelay', status: 'applied' });
+    expect((await call('list_applications', { limit: 1 })).data).toHaveLength(1);
+    const skill = await call('add_section_item', { section: 'skills', fields: { name: 'Excel', score: 3 } });
+    expect((await call('list_section_items', { section: 'skills' })).data.map((item: { name: string }) => item.name)).toContain('Excel');
+    expect(await call('delete_section_item', { section: 'skills', id: skill.id })).toEqual({ success: true });
+    expect((await call('get_profile', {})).data).toHaveProperty('fullName');
+    expect(await call('delete_application', { id: created.applicationId })).toEqual({ success: true });
+
+    // An error result carries no structuredContent (it would not fit the schema), only the /v1 body as text.
+    const missing = await client.callTool({ name: 'get_application', arguments: { id: created.applicationId } });
+    expect(missing).toMatchObject({ isError: true });
+    expect(missing.structuredContent).toBeUndefined();
+    expect(parse(missing)).toEqual({ error: 'Not found' });
+  });
+
+  it('answers protocol errors as JSON-RPC errors: an unknown tool, malformed JSON, a wrong content type', async () => {
+    await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining('Unknown tool: delete_everything'),
+    });
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      account.api.request('POST', '/mcp', body, { accept: 'application/json, text/event-stream', ...headers });
+    const malformed = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Malformed JSON body' } });
+    const notJson = await post('jsonrpc=2.0', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(notJson.status).toBe(415);
+    expect(notJson.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Content-Type must be application/json' } });
+    const batch = await post(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }]));
+    expect(batch.status).toBe(400);
+    expect(batch.body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request body must be a JSON object' } });
+    const tooLarge = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(1024 * 1024) } }));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('exceeds') } });
+    // /v1 keeps its own shape for the same mistakes.
+    expect((await account.api.request('POST', '/v1/tracker/applications', '{"jobTitle": ')).body).toEqual({ error: 'Malformed JSON body' });
   });
 
   it('creates and updates an application that /v1 then shows', async () => {
@@ -95,7 +254,7 @@ describe('/mcp', () => {
     const operation = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body.paths['/mcp'].post;
     expect(operation.requestBody.content['application/json'].schema.required).toEqual(['jsonrpc', 'method']);
     expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
-    for (const status of ['400', '406', '415']) expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
+    for (const status of ['400', '406', '413', '415']) expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
     const answer = await fetch(`${testApp.baseUrl}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.key}`, accept: 'application/json', 'content-type': 'application/json' },
@@ -224,15 +383,32 @@ describe('/mcp', () => {
     await expect(client.readResource({ uri: 'career://nothing' })).rejects.toThrow('Unknown resource');
   });
 
-  it('lists no resources a key may not read', async () => {
+  it('lists no resources nor prompts a key may not use', async () => {
     const trackerOnly = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read'] });
+    const { applicationId } = (await account.api.post('/v1/tracker/applications', { jobTitle: 'x', company: 'y' })).body;
+    // The key may not write (an account holds one key): the application is made through the service.
+    const owner = { accountId: trackerOnly.accountId, keyId: trackerOnly.keyId, scopes: [], plan: 'plus' as const, features: [] };
+    await testApp.app.get(TrackerService).create(owner, { jobTitle: 'Tester', company: 'Initrode' });
     const limited = await connect(testApp.baseUrl, trackerOnly.key);
     try {
       const { resources } = await limited.listResources();
-      expect(resources.some((resource) => resource.uri.startsWith('career://resumes/'))).toBe(false);
+      expect(resources.map((resource) => resource.name)).toEqual(['Application: Tester at Initrode (watchlist)']);
+      expect((await limited.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(['career://applications/{id}']);
       await expect(limited.readResource({ uri: 'career://profile' })).rejects.toThrow('Insufficient scope');
+      expect((await limited.listPrompts()).prompts).toEqual([]);
+      await expect(limited.getPrompt({ name: 'prepare_for_interview', arguments: { applicationId } })).rejects.toMatchObject({
+        code: ErrorCode.InvalidParams,
+        data: { error: 'Insufficient scope', requiredScope: 'resume:read' },
+      });
     } finally {
       await limited.close();
+    }
+    const interviewer = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['tracker:read', 'resume:read'] });
+    const interviewerClient = await connect(testApp.baseUrl, interviewer.key);
+    try {
+      expect((await interviewerClient.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['prepare_for_interview']);
+    } finally {
+      await interviewerClient.close();
     }
   });
 

@@ -13,19 +13,19 @@ const relationshipField = (description?: string) =>
  * on update null clears the field, on create it is the same as leaving it out.
  */
 class ContactFields {
-  @TextField({ nullable: true, max: CONTACT_LIMITS.name, example: 'Lovelace' })
+  @TextField({ description: 'Family name; null clears it', nullable: true, max: CONTACT_LIMITS.name, example: 'Lovelace' })
   lastName?: string | null;
 
-  @TextField({ nullable: true, max: CONTACT_LIMITS.text, example: 'Engineering Manager' })
+  @TextField({ description: 'Their role; null clears it', nullable: true, max: CONTACT_LIMITS.text, example: 'Engineering Manager' })
   jobTitle?: string | null;
 
-  @TextField({ nullable: true, max: CONTACT_LIMITS.text, example: 'Acme Corp' })
+  @TextField({ description: 'Where they work; null clears it', nullable: true, max: CONTACT_LIMITS.text, example: 'Acme Corp' })
   company?: string | null;
 
   @relationshipField(`Defaults to \`${DEFAULT_RELATIONSHIP}\` on create`)
   relationship?: ContactRelationship;
 
-  @EmailField({ nullable: true, max: CONTACT_LIMITS.email, example: 'ada@acme.example' })
+  @EmailField({ description: 'Their email address; null clears it', nullable: true, max: CONTACT_LIMITS.email, example: 'ada@acme.example' })
   email?: string | null;
 
   @TextField({ nullable: true, max: CONTACT_LIMITS.phone, example: '+49 30 1234567', description: 'Free text: formats differ by country' })
@@ -34,7 +34,7 @@ class ContactFields {
   @UrlField({ nullable: true, max: CONTACT_LIMITS.linkedIn, example: 'https://www.linkedin.com/in/ada', description: 'Profile URL (http or https)' })
   linkedIn?: string | null;
 
-  @TextField({ nullable: true, max: CONTACT_LIMITS.notes })
+  @TextField({ description: 'Free-form notes about the contact; null clears them', nullable: true, max: CONTACT_LIMITS.notes })
   notes?: string | null;
 }
 
@@ -49,7 +49,7 @@ export class UpdateContactDto extends ContactFields {
 }
 
 export class ListContactsQuery extends PagingQuery {
-  @relationshipField()
+  @relationshipField('Only contacts of this kind')
   relationship?: ContactRelationship;
 
   @TextField({ optional: true, max: CONTACT_LIMITS.search, description: 'Case-insensitive part of the name (first, last or "first last"), company or email' })

@@ -73,7 +73,7 @@ export class CreateCoverLetterDto extends CoverLetterFields {
   })
   cvId: string;
 
-  @TextField({ min: 1, max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
+  @TextField({ description: 'The letter’s name, e.g. the job it is for', min: 1, max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
   title: string;
 
   @TextField({
@@ -87,10 +87,10 @@ export class CreateCoverLetterDto extends CoverLetterFields {
 
 /** Any field but `cvId`: a cover letter stays with its resume. */
 export class UpdateCoverLetterDto extends CoverLetterFields {
-  @TextField({ optional: true, min: 1, max: COVER_LETTER_LIMITS.title })
+  @TextField({ description: 'The letter’s name; cannot be cleared', optional: true, min: 1, max: COVER_LETTER_LIMITS.title })
   title?: string;
 
-  @TextField({ optional: true, min: 1, max: COVER_LETTER_LIMITS.content })
+  @TextField({ description: 'Body text; Markdown allowed; cannot be cleared', optional: true, min: 1, max: COVER_LETTER_LIMITS.content })
   content?: string;
 }
 

@@ -43,13 +43,13 @@ export class JobSearchDto {
   @BooleanField({ optional: true, description: 'true: remote listings only; false: on-site and hybrid only.' })
   remote?: boolean;
 
-  @EnumField(WORK_ARRANGEMENTS, { optional: true, enumName: 'WorkArrangement' })
+  @EnumField(WORK_ARRANGEMENTS, { description: 'Only listings with this work arrangement', optional: true, enumName: 'WorkArrangement' })
   workArrangement?: WorkArrangement;
 
   @EnumArrayField(WORK_ARRANGEMENTS, { optional: true, description: 'Any of these (together with `workArrangement`).' })
   workArrangements?: WorkArrangement[];
 
-  @EnumField(EMPLOYMENT_TYPES, { optional: true, enumName: 'EmploymentType' })
+  @EnumField(EMPLOYMENT_TYPES, { description: 'Only listings of this employment type', optional: true, enumName: 'EmploymentType' })
   employmentType?: EmploymentType;
 
   @EnumArrayField(EMPLOYMENT_TYPES, { optional: true, description: 'Any of these (together with `employmentType`).' })
@@ -82,7 +82,7 @@ export class JobSearchDto {
   @TextArrayField({ optional: true, ...LIST, description: 'Only these companies (case, punctuation and legal suffixes such as "Inc." ignored).' })
   includeCompanies?: string[];
 
-  @TextArrayField({ optional: true, ...LIST })
+  @TextArrayField({ description: 'Leave out listings of these companies', optional: true, ...LIST })
   excludeCompanies?: string[];
 
   @TextArrayField({ optional: true, ...LIST, description: 'Every keyword (or phrase) must appear in the title, company or description.' })

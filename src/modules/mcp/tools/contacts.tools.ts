@@ -14,6 +14,8 @@ export class ContactsTools implements McpToolset {
     return [
       {
         name: 'list_contacts',
+        title: 'List contacts',
+        effect: 'read',
         description:
           "List the user's professional contacts (recruiters, hiring managers, referrals …). `search` matches name, " +
           'company or email; `relationship` filters by kind.',
@@ -23,6 +25,8 @@ export class ContactsTools implements McpToolset {
       },
       {
         name: 'create_contact',
+        title: 'Add a contact',
+        effect: 'create',
         description: 'Add a contact; firstName is required. Use the returned id as contactId when adding an interview.',
         twin: twin('create'),
         body: CreateContactDto,
@@ -30,6 +34,8 @@ export class ContactsTools implements McpToolset {
       },
       {
         name: 'update_contact',
+        title: 'Update a contact',
+        effect: 'update',
         description: 'Change fields of a contact; null clears an optional field.',
         twin: twin('update'),
         body: UpdateContactDto,

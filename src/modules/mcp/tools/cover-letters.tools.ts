@@ -14,6 +14,8 @@ export class CoverLettersTools implements McpToolset {
     return [
       {
         name: 'create_cover_letter',
+        title: 'Write a cover letter',
+        effect: 'create',
         description:
           'Write a cover letter for one of the user’s resumes (cvId; a resume has at most one letter — on conflict the ' +
           'error gives existingId, update that one instead). Content is Markdown. Needs the Plus plan.',
@@ -23,6 +25,8 @@ export class CoverLettersTools implements McpToolset {
       },
       {
         name: 'update_cover_letter',
+        title: 'Update a cover letter',
+        effect: 'update',
         description: 'Change a cover letter’s title, content, template, variables or layout. Needs the Plus plan.',
         twin: twin('update'),
         body: UpdateCoverLetterDto,

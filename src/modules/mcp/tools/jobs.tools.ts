@@ -14,6 +14,8 @@ export class JobsTools implements McpToolset {
     return [
       {
         name: 'search_jobs',
+        title: 'Search job listings',
+        effect: 'read',
         description:
           'Search job listings. `query` is full text (title, company, description), ranked by relevance then newest; ' +
           'filters: location, country, remote or workArrangements, employmentTypes, datePosted, salaryMin or ' +
@@ -25,6 +27,8 @@ export class JobsTools implements McpToolset {
       },
       {
         name: 'get_job',
+        title: 'Read a job listing',
+        effect: 'read',
         description: 'Read one job listing by id, with its full description, highlights and benefits.',
         twin: twin('get'),
         run: async (_caller, { params }) => ({ data: await this.jobs.get(params.id) }),

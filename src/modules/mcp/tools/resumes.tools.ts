@@ -12,7 +12,7 @@ import { ResumesService } from '../../resumes/resumes.service';
 import { SectionListQuery, SectionTargetQuery } from '../../resumes/sections/dto/section-item.dto';
 import { SECTION_KINDS } from '../../resumes/sections/section-kinds';
 import { SectionsService } from '../../resumes/sections/sections.service';
-import { McpTool, McpToolFamily, McpToolset, saved, ToolContent } from '../mcp-tool';
+import { McpTool, McpToolFamily, McpToolMember, McpToolset, saved, ToolContent, ToolEffect } from '../mcp-tool';
 
 const resumeTwin = (handler: keyof ResumesController) => ({ controller: ResumesController, handler });
 const profileTwin = (handler: keyof ProfileController) => ({ controller: ProfileController, handler });
@@ -31,12 +31,16 @@ export class ResumesTools implements McpToolset {
     return [
       {
         name: 'get_profile',
+        title: 'Read the career profile',
+        effect: 'read',
         description: "Read the user's career profile: the identity (name, contact details, links, job title) every resume shows.",
         twin: profileTwin('get'),
         run: async (caller) => ({ data: await this.profiles.get(caller.accountId) }),
       },
       {
         name: 'update_profile',
+        title: 'Update the career profile',
+        effect: 'update',
         description: 'Change identity fields of the profile (fullName, email, phone, address, links, photoUrl, jobTitle); null clears one.',
         twin: profileTwin('update'),
         body: UpdateProfileDto,
@@ -45,6 +49,8 @@ export class ResumesTools implements McpToolset {
       },
       {
         name: 'list_resumes',
+        title: 'List resumes',
+        effect: 'read',
         description: "List the user's resumes, the default (base) one first.",
         twin: resumeTwin('list'),
         query: PagingQuery,
@@ -52,12 +58,16 @@ export class ResumesTools implements McpToolset {
       },
       {
         name: 'get_resume',
+        title: 'Read a resume',
+        effect: 'read',
         description: 'Read a resume with its settings and its resolved content: what the CV shows, in order, hidden items left out.',
         twin: resumeTwin('get'),
         run: async (caller, { params }) => ({ data: await this.resumes.get(caller.accountId, params.id) }),
       },
       {
         name: 'create_resume',
+        title: 'Create a resume',
+        effect: 'create',
         description:
           'Create a resume. It starts as a copy of the default resume’s content; then reorder (itemOrder), hide ' +
           '(hiddenItems) or pick a summary (selectedSummaryId) for one target job without touching the original.',
@@ -67,6 +77,8 @@ export class ResumesTools implements McpToolset {
       },
       {
         name: 'update_resume',
+        title: 'Update a resume',
+        effect: 'update',
         description: 'Change a resume’s name, jobTitle, template (classic, modern, minimal), item order, hidden items, summary or design.',
         twin: resumeTwin('update'),
         body: UpdateResumeDto,
@@ -78,6 +90,8 @@ export class ResumesTools implements McpToolset {
       },
       {
         name: 'export_resume_pdf',
+        title: 'Export a resume as PDF',
+        effect: 'read',
         description:
           'Render a resume as a PDF with its template and design settings, exactly as get_resume shows its content. ' +
           'Returns the file as an embedded resource (application/pdf, base64).',
@@ -90,18 +104,18 @@ export class ResumesTools implements McpToolset {
           ]);
         },
       },
-      this.sectionFamily('list_section_items', `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
+      this.sectionFamily('list_section_items', 'List section items', 'read', `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
         twin: { controller: this.controllerOf(kind.name), handler: 'list' },
         query: SectionListQuery,
         run: (caller, { query }) => this.sections.list(kind, caller.accountId, query),
       })),
-      this.sectionFamily('add_section_item', `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
+      this.sectionFamily('add_section_item', 'Add a section item', 'create', `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
         twin: { controller: this.controllerOf(kind.name), handler: 'create' },
         query: SectionTargetQuery,
         body: kind.createBody,
         run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller.accountId, query.cvId, body)),
       })),
-      this.sectionFamily('update_section_item', 'Change fields of a section item (id) of a resume; null clears a nullable field.', (kind) => ({
+      this.sectionFamily('update_section_item', 'Update a section item', 'update', 'Change fields of a section item (id) of a resume; null clears a nullable field.', (kind) => ({
         twin: { controller: this.controllerOf(kind.name), handler: 'update' },
         query: SectionTargetQuery,
         body: kind.updateBody,
@@ -111,7 +125,7 @@ export class ResumesTools implements McpToolset {
           return saved(params.id);
         },
       })),
-      this.sectionFamily('delete_section_item', 'Delete a section item (id) from a resume, permanently.', (kind) => ({
+      this.sectionFamily('delete_section_item', 'Delete a section item', 'delete', 'Delete a section item (id) from a resume, permanently.', (kind) => ({
         twin: { controller: this.controllerOf(kind.name), handler: 'remove' },
         query: SectionTargetQuery,
         run: async (caller, { params, query }) => {
@@ -122,8 +136,14 @@ export class ResumesTools implements McpToolset {
     ];
   }
 
-  private sectionFamily(name: string, description: string, member: (kind: (typeof SECTION_KINDS)[number]) => McpToolFamily['members'][string]): McpToolFamily {
-    return { name, description, selector: 'section', members: Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, member(kind)])) };
+  private sectionFamily(
+    name: string,
+    title: string,
+    effect: ToolEffect,
+    description: string,
+    member: (kind: (typeof SECTION_KINDS)[number]) => McpToolMember,
+  ): McpToolFamily {
+    return { name, title, effect, description, selector: 'section', members: Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, member(kind)])) };
   }
 
   private controllerOf(section: string) {

@@ -20,6 +20,8 @@ export class TrackerTools implements McpToolset {
     return [
       {
         name: 'list_applications',
+        title: 'List job applications',
+        effect: 'read',
         description:
           "List the user's tracked job applications, newest first. Filter with `status` (one of the 13 pipeline statuses) " +
           'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active). Pages with limit/offset.',
@@ -29,12 +31,16 @@ export class TrackerTools implements McpToolset {
       },
       {
         name: 'get_application',
+        title: 'Read a job application',
+        effect: 'read',
         description: 'Read one application by id, with its job description, status timeline (latest 20) and interviews.',
         twin: twin('get'),
         run: async (caller, { params }) => ({ data: await this.tracker.get(caller, params.id) }),
       },
       {
         name: 'create_application',
+        title: 'Track a job application',
+        effect: 'create',
         description:
           'Start tracking a job application (status watchlist). Give jobTitle and company; add jobUrl so the same ' +
           'posting is never tracked twice (an existing application with that URL is returned with existing: true).',
@@ -44,6 +50,8 @@ export class TrackerTools implements McpToolset {
       },
       {
         name: 'update_application',
+        title: 'Update a job application',
+        effect: 'update',
         description:
           'Change an application: move it through the pipeline with `status` (each change is recorded in its timeline; ' +
           '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location.',
@@ -54,6 +62,8 @@ export class TrackerTools implements McpToolset {
       },
       {
         name: 'delete_application',
+        title: 'Delete a job application',
+        effect: 'delete',
         description: 'Delete an application and its timeline permanently. Prefer status withdrawn or rejected to keep history.',
         twin: twin('remove'),
         run: async (caller, { params }) => {
@@ -63,6 +73,8 @@ export class TrackerTools implements McpToolset {
       },
       {
         name: 'add_interview',
+        title: 'Schedule an interview',
+        effect: 'create',
         description:
           'Schedule an interview on an application (id): round number, type (phone, video, onsite, technical, ' +
           'behavioral, panel, take_home, final, other), ISO 8601 date with time zone, notes, and optionally the contactId ' +
@@ -73,6 +85,8 @@ export class TrackerTools implements McpToolset {
       },
       {
         name: 'update_interview',
+        title: 'Update an interview',
+        effect: 'update',
         description: 'Change an interview (interviewId) of an application (id): its date, type, round, interviewer (contactId) or notes.',
         twin: { controller: InterviewsController, handler: 'update' },
         body: UpdateInterviewDto,

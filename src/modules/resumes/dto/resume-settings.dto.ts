@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
@@ -17,6 +17,7 @@ const ColorField = () =>
     ApiProperty({ pattern: HEX_COLOR.source }),
   );
 
+@ApiSchema({ description: 'Colours as #rrggbb' })
 export class ResumeColorsDto {
   /** Headings, rules and links. */
   @ColorField()
@@ -31,17 +32,19 @@ export class ResumeColorsDto {
   muted?: string;
 }
 
+@ApiSchema({ description: 'Fonts and body text size' })
 export class ResumeFontsDto {
-  @EnumField(RESUME_FONTS, { optional: true, enumName: 'ResumeFont' })
+  @EnumField(RESUME_FONTS, { description: 'Font of the name and section titles', optional: true, enumName: 'ResumeFont' })
   heading?: (typeof RESUME_FONTS)[number];
 
-  @EnumField(RESUME_FONTS, { optional: true, enumName: 'ResumeFont' })
+  @EnumField(RESUME_FONTS, { description: 'Font of the body text', optional: true, enumName: 'ResumeFont' })
   body?: (typeof RESUME_FONTS)[number];
 
   @NumberField({ optional: true, min: 8, max: 14, description: 'Body text size in points', example: 10.5 })
   size?: number;
 }
 
+@ApiSchema({ description: 'Line height and space between sections' })
 export class ResumeSpacingDto {
   @NumberField({ optional: true, min: 1, max: 2.5, description: 'Line height, a multiple of the font size', example: 1.4 })
   lineHeight?: number;
@@ -51,17 +54,18 @@ export class ResumeSpacingDto {
 }
 
 /** Page margins in millimetres. */
+@ApiSchema({ description: 'Page margins' })
 export class ResumeMarginsDto {
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Top page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   top?: number;
 
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Right page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   right?: number;
 
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Bottom page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   bottom?: number;
 
-  @NumberField({ optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Left page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
   left?: number;
 }
 
@@ -69,6 +73,7 @@ export class ResumeMarginsDto {
  * A resume's visual styling: colors, fonts, spacing and margins, in a structure of our own. Every
  * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
  */
+@ApiSchema({ description: 'Colours, fonts, spacing and margins of the PDF' })
 export class DesignSettingsDto {
   @NestedField(() => ResumeColorsDto, { optional: true })
   colors?: ResumeColorsDto;
@@ -84,24 +89,26 @@ export class DesignSettingsDto {
 }
 
 /** Show/hide toggles for the optional identity fields; a field left out is shown. */
+@ApiSchema({ description: 'Which contact details of the profile the CV shows' })
 export class OptionalFieldsDto {
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s email', optional: true })
   email?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s phone', optional: true })
   phone?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s address', optional: true })
   address?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s photo (templates that have one)', optional: true })
   photo?: boolean;
 
-  @BooleanField({ optional: true })
+  @BooleanField({ description: 'Show the profile’s links', optional: true })
   links?: boolean;
 }
 
 /** Only `summary` can be overridden per CV; identity fields are the profile's, so other keys are refused. */
+@ApiSchema({ description: 'Profile details this CV shows differently (its own summary text)' })
 export class PersonalOverridesDto {
   @TextField({ nullable: true, max: SECTION_TEXT.long, description: 'Shown instead of the selected summary; null clears it' })
   summary?: string | null;
@@ -152,6 +159,7 @@ export function SectionOrderField() {
     ...optionalValue('sectionOrder', valid, `must be an array of distinct section names: ${SECTION_ORDER_NAMES.join(', ')} or customSection:<definitionId>`),
     ApiProperty({
       required: false,
+      description: 'The order of the sections on the CV; sections left out follow in the default order',
       type: 'array',
       items: { oneOf: [{ type: 'string', enum: [...SECTION_ORDER_NAMES] }, { type: 'string', pattern: CUSTOM_SECTION_KEY.source }] },
       uniqueItems: true,

@@ -18,7 +18,7 @@ import {
 export const RESUME_LIMITS = { name: 200, jobTitle: 150 } as const;
 
 export class CreateResumeDto {
-  @TextField({ max: RESUME_LIMITS.name, example: 'Backend roles, Berlin' })
+  @TextField({ description: 'The resume’s own name, e.g. the target role or company (not shown on the CV)', max: RESUME_LIMITS.name, example: 'Backend roles, Berlin' })
   name: string;
 
   @TextField({ nullable: true, max: RESUME_LIMITS.jobTitle, description: "This CV's header title; null falls back to the profile's jobTitle" })

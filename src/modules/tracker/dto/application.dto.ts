@@ -23,17 +23,17 @@ export const APPLICATION_LIMITS = { text: 200, jobUrl: 2000, jobDescription: 50_
 /** The shortest job description autoPrepare can tailor a resume to. */
 export const AUTO_PREPARE_MIN_DESCRIPTION = 500;
 
-const statusField = (options: { optional?: boolean }) =>
+const statusField = (options: { optional?: boolean; description: string }) =>
   EnumField(APPLICATION_STATUSES, { ...options, message: 'must be a valid status', enumName: 'ApplicationStatus' });
 
 export class CreateApplicationDto {
-  @TextField({ max: APPLICATION_LIMITS.text, example: 'Senior Backend Engineer' })
+  @TextField({ description: 'The role applied for, as the posting names it', max: APPLICATION_LIMITS.text, example: 'Senior Backend Engineer' })
   jobTitle: string;
 
-  @TextField({ max: APPLICATION_LIMITS.text, example: 'Acme Corp' })
+  @TextField({ description: 'The hiring company', max: APPLICATION_LIMITS.text, example: 'Acme Corp' })
   company: string;
 
-  @TextField({ optional: true, max: APPLICATION_LIMITS.text, example: 'Berlin, Germany' })
+  @TextField({ description: 'Where the job is (city, country or remote)', optional: true, max: APPLICATION_LIMITS.text, example: 'Berlin, Germany' })
   location?: string;
 
   @UrlField({ optional: true, max: APPLICATION_LIMITS.jobUrl, example: 'https://jobs.acme.example/1234', description: 'Duplicate detection key: an application with the same URL is returned instead of a new one' })
@@ -53,27 +53,27 @@ export class CreateApplicationDto {
 }
 
 export class UpdateApplicationDto {
-  @statusField({ optional: true })
+  @statusField({ optional: true, description: 'Moves the application through the pipeline; each change is recorded in its timeline' })
   status?: ApplicationStatus;
 
   @IntField({ nullable: true, min: 1, max: 5, description: '1 (low) to 5 (high); null clears it', example: 4 })
   priority?: number | null;
 
-  @TextField({ nullable: true, max: APPLICATION_LIMITS.notes, example: 'Referred by Ada; follow up on Friday.' })
+  @TextField({ description: 'Free-form notes on the application; null clears them', nullable: true, max: APPLICATION_LIMITS.notes, example: 'Referred by Ada; follow up on Friday.' })
   notes?: string | null;
 
-  @TextField({ optional: true, max: APPLICATION_LIMITS.text })
+  @TextField({ description: 'The role applied for; cannot be cleared', optional: true, max: APPLICATION_LIMITS.text })
   jobTitle?: string;
 
-  @TextField({ optional: true, max: APPLICATION_LIMITS.text })
+  @TextField({ description: 'The hiring company; cannot be cleared', optional: true, max: APPLICATION_LIMITS.text })
   company?: string;
 
-  @TextField({ nullable: true, max: APPLICATION_LIMITS.text })
+  @TextField({ description: 'Where the job is; null clears it', nullable: true, max: APPLICATION_LIMITS.text })
   location?: string | null;
 }
 
 export class ListApplicationsQuery extends PagingQuery {
-  @statusField({ optional: true })
+  @statusField({ optional: true, description: 'Only applications in this status' })
   status?: ApplicationStatus;
 
   @QueryBooleanField({ description: 'true: only archived applications; false: only active ones. Ignored when `status` is given.' })

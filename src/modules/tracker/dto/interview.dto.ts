@@ -9,13 +9,13 @@ export class CreateInterviewDto {
   @IntField({ ...INTERVIEW_LIMITS.round, example: 1, description: '1 for the first interview of the application' })
   round: number;
 
-  @EnumField(INTERVIEW_TYPES, { enumName: 'InterviewType' })
+  @EnumField(INTERVIEW_TYPES, { description: 'The kind of interview', enumName: 'InterviewType' })
   type: InterviewType;
 
   @DateTimeField({ example: '2025-03-01T14:00:00Z', description: 'When it takes place (or, for a take-home, is due)' })
   date: string;
 
-  @TextField({ optional: true, max: INTERVIEW_LIMITS.notes })
+  @TextField({ description: 'Preparation or follow-up notes', optional: true, max: INTERVIEW_LIMITS.notes })
   notes?: string;
 
   @TextField({ optional: true, description: CONTACT_ID_DESCRIPTION })
@@ -23,16 +23,16 @@ export class CreateInterviewDto {
 }
 
 export class UpdateInterviewDto {
-  @IntField({ ...INTERVIEW_LIMITS.round, optional: true })
+  @IntField({ description: '1 for the first interview of the application', ...INTERVIEW_LIMITS.round, optional: true })
   round?: number;
 
-  @EnumField(INTERVIEW_TYPES, { optional: true, enumName: 'InterviewType' })
+  @EnumField(INTERVIEW_TYPES, { description: 'The kind of interview', optional: true, enumName: 'InterviewType' })
   type?: InterviewType;
 
-  @DateTimeField({ optional: true })
+  @DateTimeField({ description: 'When it takes place (or, for a take-home, is due), ISO 8601 with a time zone', optional: true })
   date?: string;
 
-  @TextField({ nullable: true, max: INTERVIEW_LIMITS.notes, example: 'Bring the system design notes.' })
+  @TextField({ description: 'Preparation or follow-up notes; null clears them', nullable: true, max: INTERVIEW_LIMITS.notes, example: 'Bring the system design notes.' })
   notes?: string | null;
 
   @TextField({ nullable: true, description: `${CONTACT_ID_DESCRIPTION}; null unlinks the contact` })

@@ -4,16 +4,16 @@ import { SECTION_TEXT } from './section-item.dto';
 
 /** JSON Resume's `awards` fields. */
 export class CreateAwardDto {
-  @TextField({ max: SECTION_TEXT.name, example: 'Employee of the year' })
+  @TextField({ description: 'The award', max: SECTION_TEXT.name, example: 'Employee of the year' })
   title: string;
 
   @TextField({ nullable: true, max: SECTION_TEXT.name, description: 'Who gave the award' })
   awarder?: string | null;
 
-  @DateField({ nullable: true })
+  @DateField({ description: 'When it was given; null clears it', nullable: true })
   date?: string | null;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  @TextField({ description: 'What it was given for; null clears it', nullable: true, max: SECTION_TEXT.long })
   summary?: string | null;
 }
 

@@ -4,16 +4,16 @@ import { SECTION_TEXT } from './section-item.dto';
 
 /** JSON Resume's `certificates` fields. */
 export class CreateCertificateDto {
-  @TextField({ max: SECTION_TEXT.name, example: 'AWS Certified Solutions Architect' })
+  @TextField({ description: 'The certificate', max: SECTION_TEXT.name, example: 'AWS Certified Solutions Architect' })
   name: string;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.name, example: 'Amazon Web Services' })
+  @TextField({ description: 'Who issued it; null clears it', nullable: true, max: SECTION_TEXT.name, example: 'Amazon Web Services' })
   issuer?: string | null;
 
   @DateField({ nullable: true, description: 'Date of issue' })
   date?: string | null;
 
-  @UrlField({ nullable: true, max: SECTION_TEXT.url })
+  @UrlField({ description: 'Where to verify it; null clears it', nullable: true, max: SECTION_TEXT.url })
   url?: string | null;
 }
 

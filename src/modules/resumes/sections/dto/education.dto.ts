@@ -15,25 +15,25 @@ export class CreateEducationDto extends DatedItemBody {
   @TextField({ optional: true, max: SECTION_TEXT.name, description: 'Alias of `institution`' })
   school?: string;
 
-  @TextField({ max: SECTION_TEXT.name, example: 'MSc' })
+  @TextField({ description: 'The degree or qualification', max: SECTION_TEXT.name, example: 'MSc' })
   degree: string;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.name, example: 'Computer Science' })
+  @TextField({ description: 'The subject studied; null clears it', nullable: true, max: SECTION_TEXT.name, example: 'Computer Science' })
   fieldOfStudy?: string | null;
 
   @TextField({ nullable: true, max: SECTION_TEXT.name, description: 'Alias of `fieldOfStudy`' })
   field?: string | null;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  @TextField({ description: 'Where the institution is; null clears it', nullable: true, max: SECTION_TEXT.name })
   location?: string | null;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  @TextField({ description: 'Details (thesis, courses …); null clears it', nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 
-  @TextField({ nullable: true, max: 50, example: 'First class honours' })
+  @TextField({ description: 'Final grade as written; null clears it', nullable: true, max: 50, example: 'First class honours' })
   grade?: string | null;
 
-  @NumberField({ nullable: true, min: 0, max: 10, example: 3.8 })
+  @NumberField({ description: 'Grade point average, 0 to 10; null clears it', nullable: true, min: 0, max: 10, example: 3.8 })
   gpa?: number | null;
 }
 

@@ -3,22 +3,22 @@ import { UpdateBody } from '../../../../common/validation/update-body';
 import { DatedItemBody, SECTION_TEXT } from './section-item.dto';
 
 export class CreateExperienceDto extends DatedItemBody {
-  @TextField({ max: SECTION_TEXT.name, example: 'Backend Engineer' })
+  @TextField({ description: 'The position held', max: SECTION_TEXT.name, example: 'Backend Engineer' })
   jobTitle: string;
 
-  @TextField({ max: SECTION_TEXT.name, example: 'Acme Corp' })
+  @TextField({ description: 'The employer', max: SECTION_TEXT.name, example: 'Acme Corp' })
   company: string;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  @TextField({ description: 'Where the job was; null clears it', nullable: true, max: SECTION_TEXT.name })
   location?: string | null;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  @TextField({ description: 'What the role was about; null clears it', nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 
-  @TextListField({ optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem })
+  @TextListField({ description: 'What the role was responsible for, one point each', optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem })
   responsibilities?: string[];
 
-  @TextListField({ optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem })
+  @TextListField({ description: 'Results to show, one point each', optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem })
   achievements?: string[];
 }
 

@@ -4,10 +4,10 @@ import { SECTION_TEXT } from './section-item.dto';
 
 /** JSON Resume's `interests` fields. */
 export class CreateInterestDto {
-  @TextField({ max: SECTION_TEXT.name, example: 'Climbing' })
+  @TextField({ description: 'The interest', max: SECTION_TEXT.name, example: 'Climbing' })
   name: string;
 
-  @TextListField({ optional: true, maxItems: 20, maxLength: 100, example: ['bouldering', 'alpine'] })
+  @TextListField({ description: 'Details of the interest', optional: true, maxItems: 20, maxLength: 100, example: ['bouldering', 'alpine'] })
   keywords?: string[];
 }
 

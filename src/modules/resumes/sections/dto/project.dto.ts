@@ -3,16 +3,16 @@ import { UpdateBody } from '../../../../common/validation/update-body';
 import { DatedItemBody, SECTION_TEXT } from './section-item.dto';
 
 export class CreateProjectDto extends DatedItemBody {
-  @TextField({ max: SECTION_TEXT.name, example: 'Open-source job board' })
+  @TextField({ description: 'The project', max: SECTION_TEXT.name, example: 'Open-source job board' })
   name: string;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.name })
+  @TextField({ description: 'Who it was for or with; null clears it', nullable: true, max: SECTION_TEXT.name })
   organisation?: string | null;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  @TextField({ description: 'What it was and the part played; null clears it', nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 
-  @UrlField({ nullable: true, max: SECTION_TEXT.url })
+  @UrlField({ description: 'Where to see it; null clears it', nullable: true, max: SECTION_TEXT.url })
   url?: string | null;
 }
 

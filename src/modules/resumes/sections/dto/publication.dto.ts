@@ -3,19 +3,19 @@ import { UpdateBody } from '../../../../common/validation/update-body';
 import { SECTION_TEXT } from './section-item.dto';
 
 export class CreatePublicationDto {
-  @TextField({ max: 300, example: 'Sliding windows in practice' })
+  @TextField({ description: 'The title of the publication', max: 300, example: 'Sliding windows in practice' })
   name: string;
 
-  @TextField({ nullable: true, max: 200 })
+  @TextField({ description: 'Journal, conference or publisher; null clears it', nullable: true, max: 200 })
   publisher?: string | null;
 
-  @DateField({ nullable: true })
+  @DateField({ description: 'When it was published; null clears it', nullable: true })
   date?: string | null;
 
-  @UrlField({ nullable: true, max: SECTION_TEXT.url })
+  @UrlField({ description: 'Where to read it; null clears it', nullable: true, max: SECTION_TEXT.url })
   url?: string | null;
 
-  @TextField({ nullable: true, max: SECTION_TEXT.long })
+  @TextField({ description: 'What it is about; null clears it', nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 }
 

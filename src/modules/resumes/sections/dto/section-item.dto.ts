@@ -17,7 +17,7 @@ export class SectionListQuery extends IntersectionType(PagingQuery, SectionTarge
 
 /** The period of an experience, education entry or project. */
 export abstract class DatedItemBody {
-  @DateOrDateTimeField({ nullable: true, example: '2021-03-01' })
+  @DateOrDateTimeField({ description: 'When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it', nullable: true, example: '2021-03-01' })
   startDate?: string | null;
 
   @DateOrDateTimeField({ nullable: true, description: 'Ignored, and answered as null, while `isCurrent` is true' })

@@ -6,16 +6,16 @@ export const SKILL_CATEGORIES = ['TECHNICAL', 'SOFT', 'LANGUAGE'] as const;
 export type SkillCategory = (typeof SKILL_CATEGORIES)[number];
 
 export class CreateSkillDto {
-  @TextField({ max: SECTION_TEXT.name, example: 'TypeScript' })
+  @TextField({ description: 'The skill', max: SECTION_TEXT.name, example: 'TypeScript' })
   name: string;
 
-  @EnumField(SKILL_CATEGORIES, { nullable: true, enumName: 'SkillCategory' })
+  @EnumField(SKILL_CATEGORIES, { description: 'The group the CV shows the skill in; null: none', nullable: true, enumName: 'SkillCategory' })
   category?: SkillCategory | null;
 
   @TextField({ nullable: true, max: 50, description: 'Free-text label', example: 'Advanced' })
   level?: string | null;
 
-  @IntField({ nullable: true, min: 1, max: 5 })
+  @IntField({ description: 'Proficiency from 1 (basic) to 5 (expert); null clears it', nullable: true, min: 1, max: 5 })
   score?: number | null;
 
   @TextListField({ optional: true, maxItems: 20, maxLength: 100, description: 'What the skill covers', example: ['NestJS', 'Node.js'] })
