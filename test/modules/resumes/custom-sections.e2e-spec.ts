@@ -51,6 +51,8 @@ describe('/v1/custom-sections', () => {
     it.each([
       [{ enabledFields: ['title'] }, { title: ['is required'] }],
       [{ title: 'x'.repeat(201), enabledFields: ['title'] }, { title: ['must be at most 200 characters'] }],
+      [{ title: '', enabledFields: ['title'] }, { title: ['must not be empty'] }],
+      [{ title: ' \t ', enabledFields: ['title'] }, { title: ['must not be empty'] }],
       [{ title: 'x' }, { enabledFields: ['is required'] }],
       [{ title: 'x', enabledFields: [] }, { enabledFields: ['must enable at least one field'] }],
       [{ title: 'x', enabledFields: ['title', 'salary'] }, { enabledFields: ['each must be one of: title, subtitle, organization, location, description, startDate, endDate, url'] }],

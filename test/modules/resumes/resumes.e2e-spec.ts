@@ -66,6 +66,16 @@ describe('/v1/resume', () => {
       });
     });
 
+    it('answers 400 for an empty or blank name, on create and on update', async () => {
+      const account = await suite.createAccount();
+      const [base] = (await account.api.get(PATH)).body.data;
+      for (const name of ['', '  \n']) {
+        expect((await account.api.post(PATH, { name })).body).toEqual({ error: 'Validation failed', details: { name: ['must not be empty'] } });
+        expect((await account.api.patch(`${PATH}/${base.id}`, { name })).body).toEqual({ error: 'Validation failed', details: { name: ['must not be empty'] } });
+      }
+      expect((await account.api.get(PATH)).body.data.map((resume: { name: string }) => resume.name)).toEqual([base.name]);
+    });
+
     it('stores every field it is given, with the documented inner structures', async () => {
       const body = {
         name: 'Designed',

@@ -260,6 +260,23 @@ describe('content sections', () => {
         expect([field, response.status, response.body.details]).toEqual([field, 400, { [field]: ['is required'] }]);
       }
     });
+
+    it('refuses an empty or blank required text on create and on update, and documents it', async () => {
+      const properties = schemas[kind.createBody.name].properties;
+      const id = await create(owner, name, MINIMAL_BODIES[name]);
+      const texts = Object.keys(MINIMAL_BODIES[name]).filter((field) => properties[field].type === 'string');
+      expect(texts.length).toBeGreaterThan(0);
+      for (const field of texts) {
+        expect([field, properties[field]]).toMatchObject([field, { minLength: 1, pattern: '\\S' }]);
+        for (const blank of ['', '   ', '\n\t']) {
+          const created = await owner.api.post(path, { ...MINIMAL_BODIES[name], [field]: blank });
+          expect([field, blank, created.status, created.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          const updated = await owner.api.patch(`${path}/${id}`, { [field]: blank });
+          expect([field, blank, updated.status, updated.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+        }
+      }
+      expect((await owner.api.get(`${path}/${id}`)).body.data).toMatchObject(MINIMAL_BODIES[name]);
+    });
   });
 
   describe('section rules', () => {

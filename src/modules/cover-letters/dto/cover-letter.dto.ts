@@ -27,7 +27,7 @@ const defaultIs = (value: unknown) => `Default \`${value}\``;
  * them (no template, no variables), on create it is the same as leaving them out.
  */
 class CoverLetterFields {
-  @TextField({ nullable: true, min: 1, max: COVER_LETTER_LIMITS.templateId, example: 'formal', description: 'Template id; null: none' })
+  @TextField({ nullable: true, notBlank: true, max: COVER_LETTER_LIMITS.templateId, example: 'formal', description: 'Template id; null: none' })
   templateId?: string | null;
 
   @BooleanField({ optional: true, description: `${defaultIs(false)}. true makes this the default cover letter and unsets the previous default` })
@@ -56,7 +56,7 @@ class CoverLetterFields {
   @EnumField(HEADER_ALIGNMENTS, { optional: true, enumName: 'HeaderAlignment', description: defaultIs(COVER_LETTER_DEFAULTS.headerAlignment) })
   headerAlignment?: HeaderAlignment;
 
-  @TextField({ optional: true, min: 1, max: COVER_LETTER_LIMITS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
+  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
   fontFamily?: string;
 
   @NumberField({ optional: true, ...COVER_LETTER_LIMITS.fontSize, description: `Points. ${defaultIs(COVER_LETTER_DEFAULTS.fontSize)}` })
@@ -70,19 +70,19 @@ export class CreateCoverLetterDto extends CoverLetterFields {
   @TextField({ description: 'Id of one of your resumes; a resume has at most one cover letter' })
   cvId: string;
 
-  @TextField({ min: 1, max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
+  @TextField({ max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
   title: string;
 
-  @TextField({ min: 1, max: COVER_LETTER_LIMITS.content, description: 'Body text; Markdown allowed' })
+  @TextField({ max: COVER_LETTER_LIMITS.content, description: 'Body text; Markdown allowed' })
   content: string;
 }
 
 /** Any field but `cvId`: a cover letter stays with its resume. */
 export class UpdateCoverLetterDto extends CoverLetterFields {
-  @TextField({ optional: true, min: 1, max: COVER_LETTER_LIMITS.title })
+  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.title })
   title?: string;
 
-  @TextField({ optional: true, min: 1, max: COVER_LETTER_LIMITS.content })
+  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.content })
   content?: string;
 }
 

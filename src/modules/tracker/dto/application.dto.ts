@@ -62,10 +62,10 @@ export class UpdateApplicationDto {
   @TextField({ nullable: true, max: APPLICATION_LIMITS.notes })
   notes?: string | null;
 
-  @TextField({ optional: true, max: APPLICATION_LIMITS.text })
+  @TextField({ optional: true, notBlank: true, max: APPLICATION_LIMITS.text })
   jobTitle?: string;
 
-  @TextField({ optional: true, max: APPLICATION_LIMITS.text })
+  @TextField({ optional: true, notBlank: true, max: APPLICATION_LIMITS.text })
   company?: string;
 
   @TextField({ nullable: true, max: APPLICATION_LIMITS.text })
