@@ -134,6 +134,31 @@ describe('/v1/custom-sections', () => {
       expect((await account.api.delete(`${PATH}/${sectionId}/items/${id}?cvId=${cvId}`)).status).toBe(200);
     });
 
+    it('leave no trace when deleted, alone or with their section, in any resume of the account', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [base] = (await account.api.get('/v1/resume')).body.data;
+      const other = (await account.api.post('/v1/resume', { name: 'Other' })).body.id;
+      const [talks, awards] = [await define(account, { title: 'Talks', enabledFields: ['title'] }), await define(account, { title: 'Honours', enabledFields: ['title'] })];
+      const [a, b] = [await addItem(account, talks, { title: 'A' }), await addItem(account, talks, { title: 'B' })];
+      const honour = await addItem(account, awards, { title: 'H' });
+      const [talksKey, awardsKey] = [`customSection:${talks}`, `customSection:${awards}`];
+      const references = {
+        hiddenItems: { [talksKey]: [a, b], [awardsKey]: [honour], experiences: [] },
+        itemOrder: { [talksKey]: [b, a], [awardsKey]: [honour] },
+        sectionOrder: [awardsKey, 'skills', talksKey],
+      };
+      for (const id of [base.id, other]) expect((await account.api.patch(`/v1/resume/${id}`, references)).status).toBe(200);
+
+      expect((await account.api.delete(`${PATH}/${talks}/items/${a}`)).status).toBe(200);
+      expect((await account.api.delete(`${PATH}/${awards}`)).status).toBe(200);
+      for (const id of [base.id, other]) {
+        const resume = (await account.api.get(`/v1/resume/${id}`)).body.data;
+        expect(resume).toMatchObject({ hiddenItems: { [talksKey]: [b], experiences: [] }, itemOrder: { [talksKey]: [b] }, sectionOrder: ['skills', talksKey] });
+        expect(Object.keys(resume.hiddenItems)).not.toContain(awardsKey);
+        expect(Object.keys(resume.itemOrder)).not.toContain(awardsKey);
+      }
+    });
+
     it('are resolved into the resume content, hidden and ordered per CV', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const resumeId = (await account.api.get('/v1/resume')).body.data[0].id;

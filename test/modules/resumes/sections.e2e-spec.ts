@@ -129,6 +129,23 @@ describe('content sections', () => {
       expect((await owner.api.delete(`${path}/${id}`)).status).toBe(404);
     });
 
+    it("leaves no trace when deleted: its id leaves hiddenItems and itemOrder of every resume of the account", async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [base] = (await account.api.get('/v1/resume')).body.data;
+      const other = await newResume(account, 'Other');
+      const [gone, kept] = [await create(account, name, MINIMAL_BODIES[name]), await create(account, name, MINIMAL_BODIES[name])];
+      // Summaries are not listed, so they have no hiddenItems or itemOrder key: any listed key may name an id.
+      const key = name === 'summaries' ? 'experiences' : name;
+      const references = { hiddenItems: { [key]: [gone, kept] }, itemOrder: { [key]: [kept, gone], skillCategories: ['SOFT'] } };
+      for (const id of [base.id, other]) expect((await account.api.patch(`/v1/resume/${id}`, references)).status).toBe(200);
+
+      expect((await account.api.delete(`${path}/${gone}`)).status).toBe(200);
+      for (const id of [base.id, other]) {
+        const resume = (await account.api.get(`/v1/resume/${id}`)).body.data;
+        expect(resume).toMatchObject({ hiddenItems: { [key]: [kept] }, itemOrder: { [key]: [kept], skillCategories: ['SOFT'] } });
+      }
+    });
+
     it('lists in creation order, paged in the list envelope', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const ids = [];

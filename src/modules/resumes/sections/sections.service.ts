@@ -6,6 +6,7 @@ import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLitera
 import { CodedError, NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope } from '../../../common/http/paging';
 import { Resume } from '../entities/resume.entity';
+import { forgetReferences, lockAccountResumes } from '../resume-references';
 import type { SectionListQuery } from './dto/section-item.dto';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
 import type { SectionName } from './section-names';
@@ -61,7 +62,9 @@ export class SectionsService {
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
       const { identifiers } = await manager.insert(table(store.entity), { ...columnsOf(store, body), ...this.where(store, accountId, resumeId) });
-      return identifiers[0].id as string;
+      const id = identifiers[0].id as string;
+      await store.afterCreate?.(manager, resumeId, id);
+      return id;
     });
   }
 
@@ -74,12 +77,16 @@ export class SectionsService {
     });
   }
 
+  /** The item goes, and with it its id from every resume's hiddenItems and itemOrder. */
   async remove(source: StoreSource, accountId: string, id: string, cvId?: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      await lockAccountResumes(manager, accountId);
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
+      await store.beforeRemove?.(manager, resumeId, id);
       const result = await manager.delete(store.entity, { ...this.where(store, accountId, resumeId), id });
       if (!result.affected) throw new NotFoundError();
+      await forgetReferences(manager, accountId, [id]);
     });
   }
 
