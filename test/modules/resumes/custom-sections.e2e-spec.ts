@@ -159,6 +159,18 @@ describe('/v1/custom-sections', () => {
       }
     });
 
+    it('answer 400 on endDate for an end before the start when both are dates, on create and against the stored dates', async () => {
+      const sectionId = await define(owner, { title: 'Volunteering', enabledFields: ['title', 'startDate', 'endDate'] });
+      const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
+      expect((await owner.api.post(`${PATH}/${sectionId}/items`, { startDate: '2020-05-01', endDate: '2019-12-31' })).body).toEqual(endBeforeStart);
+      const freeText = await addItem(owner, sectionId, { startDate: '2020', endDate: 'present' });
+      expect((await owner.api.patch(`${PATH}/${sectionId}/items/${freeText}`, { endDate: '2019' })).status).toBe(200);
+      const dated = await addItem(owner, sectionId, { startDate: '2020-05-01', endDate: '2020-05-01' });
+      expect((await owner.api.patch(`${PATH}/${sectionId}/items/${dated}`, { endDate: '2020-04-30' })).body).toEqual(endBeforeStart);
+      expect((await owner.api.patch(`${PATH}/${sectionId}/items/${dated}`, { startDate: '2020-06-01T00:00:00Z' })).body).toEqual(endBeforeStart);
+      expect((await owner.api.get(`${PATH}/${sectionId}/items/${dated}`)).body.data).toMatchObject({ startDate: '2020-05-01', endDate: '2020-05-01' });
+    });
+
     it('are resolved into the resume content, hidden and ordered per CV', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const resumeId = (await account.api.get('/v1/resume')).body.data[0].id;

@@ -297,6 +297,29 @@ describe('content sections', () => {
   });
 
   describe('section rules', () => {
+    it.each(['experiences', 'education', 'projects'])('%s: answers 400 on endDate for an end before the start, on create and against the stored dates on update', async (name) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const path = `/v1/${name}`;
+      const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
+      const created = await account.api.post(path, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2021-02-28' });
+      expect(created.status).toBe(400);
+      expect(created.body).toEqual(endBeforeStart);
+      expect((await account.api.get(path)).body.total).toBe(0);
+
+      const id = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01T09:00:00Z', endDate: '2021-03-01' });
+      for (const change of [{ endDate: '2021-02-01' }, { startDate: '2021-04-01' }, { startDate: '2021-03-01', endDate: '2021-02-01T00:00:00Z' }]) {
+        const updated = await account.api.patch(`${path}/${id}`, change);
+        expect([change, updated.status, updated.body]).toEqual([change, 400, endBeforeStart]);
+      }
+      expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({ startDate: '2021-03-01T09:00:00.000Z', endDate: '2021-03-01T00:00:00.000Z' });
+
+      // An ongoing period has no end: its endDate is ignored (answered as null) until isCurrent is cleared.
+      const current = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2020-01-01', isCurrent: true });
+      expect((await account.api.get(`${path}/${current}`)).body.data).toMatchObject({ endDate: null, isCurrent: true });
+      expect((await account.api.patch(`${path}/${current}`, { isCurrent: false })).body).toEqual(endBeforeStart);
+      expect((await account.api.patch(`${path}/${current}`, { isCurrent: false, endDate: '2022-01-01' })).status).toBe(200);
+    });
+
     it('answers 404 NO_DEFAULT_RESUME without cvId once the last resume is deleted, and still serves cvId calls of none', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const [resume] = (await account.api.get('/v1/resume')).body.data;

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import { CodedError, NotFoundError } from '../../../common/errors/api-errors';
+import { assertPeriod, changesPeriod, Period } from '../../../common/validation/period';
 import { ListEnvelope, listEnvelope } from '../../../common/http/paging';
 import { Resume } from '../entities/resume.entity';
 import { forgetReferences, lockAccountResumes } from '../resume-references';
@@ -68,11 +69,19 @@ export class SectionsService {
     });
   }
 
+  /** A change of either date (or of isCurrent) is checked against the other as stored: the period must not end before it starts. */
   async update(source: StoreSource, accountId: string, id: string, cvId: string | undefined, body: object): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
-      const result = await manager.update(table(store.entity), { ...this.where(store, accountId, resumeId), id }, columnsOf(store, body));
+      const where = { ...this.where(store, accountId, resumeId), id };
+      const columns = columnsOf(store, body);
+      if (changesPeriod(columns)) {
+        const stored = await manager.findOne(store.entity, { where, lock: { mode: 'pessimistic_write' } });
+        if (!stored) throw new NotFoundError();
+        assertPeriod({ ...stored, ...columns } as Period);
+      }
+      const result = await manager.update(table(store.entity), where, columns);
       if (!result.affected) throw new NotFoundError();
     });
   }

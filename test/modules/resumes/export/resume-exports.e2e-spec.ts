@@ -316,6 +316,8 @@ describe('Resume exports', () => {
       [{ work: [{ name: 'Navy', startDate: 'March 1967' }] }, { 'work[0].startDate': ['must be a date: YYYY, YYYY-MM or YYYY-MM-DD'] }],
       [{ work: [{ name: 'Navy' }], education: [{ institution: 'Yale', studyType: 'PhD' }, { institution: 'Vassar' }] }, { 'work[0].position': ['is required'], 'education[1].studyType': ['is required'] }],
       [{ skills: { name: 'Go' } }, { skills: ['must be of type array'] }],
+      [{ work: [{ name: 'Navy', position: 'Admiral', startDate: '1967-08', endDate: '1966' }] }, { 'work[0].endDate': ['must not be before startDate'] }],
+      [{ volunteer: [{ organization: 'Museum', startDate: '1985-06-01', endDate: '1980-01-01' }] }, { 'volunteer[0].endDate': ['must not be before startDate'] }],
     ])('answers 400 with the JSON paths of what is wrong in %j, and creates nothing', async (document, details) => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const response = await account.api.post(IMPORT_PATH, document);
