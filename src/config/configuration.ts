@@ -58,7 +58,7 @@ class Environment {
   @Min(100)
   TAILORING_SWEEP_INTERVAL_MS = 60_000;
 
-  /** How long an application may sit in `preparing` without a job before the sweep enqueues it again. */
+  /** How long a pending tailoring may go without a job before the sweep enqueues it again. */
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'TAILORING_SWEEP_AFTER_MS must be an integer' })

@@ -387,7 +387,7 @@ export interface paths {
          * Delete an experience
          * @description **Scope:** `experiences:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["ExperiencesController_remove"];
         options?: never;
@@ -447,7 +447,7 @@ export interface paths {
          * Delete an education entry
          * @description **Scope:** `education:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["EducationController_remove"];
         options?: never;
@@ -507,7 +507,7 @@ export interface paths {
          * Delete a skill
          * @description **Scope:** `skills:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["SkillsController_remove"];
         options?: never;
@@ -540,7 +540,7 @@ export interface paths {
          * Add a summary
          * @description **Scope:** `summaries:write` · **Limit:** 20 requests per minute per account
          *
-         *     To the resume `cvId` names, or to the default resume.
+         *     To the resume `cvId` names, or to the default resume. A resume's first summary becomes its selected one (`selectedSummaryId`).
          */
         post: operations["SummariesController_create"];
         delete?: never;
@@ -567,7 +567,7 @@ export interface paths {
          * Delete a summary
          * @description **Scope:** `summaries:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`. Deleting the resume's selected summary selects its oldest remaining summary (the first in list order), or none.
          */
         delete: operations["SummariesController_remove"];
         options?: never;
@@ -627,7 +627,7 @@ export interface paths {
          * Delete a project
          * @description **Scope:** `projects:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["ProjectsController_remove"];
         options?: never;
@@ -687,7 +687,7 @@ export interface paths {
          * Delete a certificate
          * @description **Scope:** `certificates:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["CertificatesController_remove"];
         options?: never;
@@ -747,7 +747,7 @@ export interface paths {
          * Delete an award
          * @description **Scope:** `awards:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["AwardsController_remove"];
         options?: never;
@@ -807,7 +807,7 @@ export interface paths {
          * Delete a publication
          * @description **Scope:** `publications:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["PublicationsController_remove"];
         options?: never;
@@ -867,7 +867,7 @@ export interface paths {
          * Delete an interest
          * @description **Scope:** `interests:write` · **Limit:** 10 requests per minute per account
          *
-         *     Permanent; from the targeted (by default the default) resume only.
+         *     Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["InterestsController_remove"];
         options?: never;
@@ -927,7 +927,7 @@ export interface paths {
          * Delete a custom section definition
          * @description **Scope:** `custom-sections:write` · **Limit:** 10 requests per minute per account
          *
-         *     Its items on every resume go with it.
+         *     Its items on every resume go with it; every resume forgets them and the section (`customSection:<id>` in `hiddenItems`, `itemOrder` and `sectionOrder`).
          */
         delete: operations["CustomSectionsController_remove"];
         options?: never;
@@ -986,6 +986,8 @@ export interface paths {
         /**
          * Delete an item of a custom section
          * @description **Scope:** `custom-sections:write` · **Limit:** 10 requests per minute per account
+         *
+         *     Its id leaves every resume's `hiddenItems` and `itemOrder`.
          */
         delete: operations["CustomSectionsController_removeItem"];
         options?: never;
@@ -1692,7 +1694,7 @@ export interface components {
             };
             /**
              * Format: uuid
-             * @description A summary of this resume; null shows none
+             * @description A summary of this resume; null shows none. A resume's first summary is selected when it is added; deleting the selected summary selects the oldest remaining one.
              */
             selectedSummaryId?: string | null;
             designSettings?: components["schemas"]["DesignSettingsDto"];
@@ -1824,7 +1826,7 @@ export interface components {
             };
             /**
              * Format: uuid
-             * @description A summary of this resume; null shows none
+             * @description A summary of this resume; null shows none. A resume's first summary is selected when it is added; deleting the selected summary selects the oldest remaining one.
              */
             selectedSummaryId?: string | null;
             designSettings?: components["schemas"]["DesignSettingsDto"];
@@ -1889,7 +1891,7 @@ export interface components {
              * @example 2021-03-01
              */
             startDate?: (string) | null;
-            /** @description Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -1918,7 +1920,7 @@ export interface components {
              * @example 2021-03-01
              */
             startDate?: (string) | null;
-            /** @description Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -1969,7 +1971,7 @@ export interface components {
              * @example 2021-03-01
              */
             startDate?: (string) | null;
-            /** @description Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2013,7 +2015,7 @@ export interface components {
              * @example 2021-03-01
              */
             startDate?: (string) | null;
-            /** @description Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2180,7 +2182,7 @@ export interface components {
              * @example 2021-03-01
              */
             startDate?: (string) | null;
-            /** @description Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2205,7 +2207,7 @@ export interface components {
              * @example 2021-03-01
              */
             startDate?: (string) | null;
-            /** @description Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2470,7 +2472,7 @@ export interface components {
              */
             startDate?: string | null;
             /**
-             * @description Free text or YYYY-MM-DD
+             * @description Free text or YYYY-MM-DD; when both dates are dates, not before `startDate`
              * @example present
              */
             endDate?: string | null;

@@ -13,17 +13,16 @@ import {
   IsNumber,
   IsObject,
   IsString,
-  IsNotEmpty,
   IsUrl,
   Matches,
   IsUUID,
   Max,
   MaxLength,
   Min,
-  MinLength,
   ValidateBy,
   ValidateIf,
   ValidateNested,
+  ValidationOptions,
 } from 'class-validator';
 
 /**
@@ -62,13 +61,27 @@ function documented(options: FieldOptions, schema: ApiPropertyOptions): Property
 const NUL_FREE = /^[^\u0000]*$/;
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 
-export function TextField(options: FieldOptions & { max?: number; min?: number } = {}): PropertyDecorator {
+/**
+ * A text that holds something: not empty and not only white space. The document says the same with `minLength: 1`
+ * and a pattern that asks for one non-white-space character.
+ */
+const NOT_BLANK = /\S/;
+
+function IsNotBlank(options: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isNotBlank', validator: { validate: (value) => typeof value === 'string' && NOT_BLANK.test(value) } }, options);
+}
+
+/**
+ * A text field. A required one (neither optional nor nullable) must not be blank; `notBlank` asks the same of a
+ * field that may be left out but, when sent, stands for a required one (an update of a required field, an alias).
+ */
+export function TextField(options: FieldOptions & { max?: number; notBlank?: boolean } = {}): PropertyDecorator {
+  const notBlank = options.notBlank ?? (!options.optional && !options.nullable);
   const decorators = [...presence(options), IsString({ message: 'must be a string' }), Matches(NUL_FREE, { message: NUL_MESSAGE })];
-  if (options.min !== undefined) {
-    decorators.push(MinLength(options.min, { message: options.min === 1 ? 'must not be empty' : `must be at least ${options.min} characters` }));
-  }
+  if (notBlank) decorators.push(IsNotBlank({ message: 'must not be empty' }));
   if (options.max !== undefined) decorators.push(MaxLength(options.max, { message: `must be at most ${options.max} characters` }));
-  return applyDecorators(...decorators, documented(options, { type: String, minLength: options.min, maxLength: options.max }));
+  const schema = notBlank ? { minLength: 1, pattern: NOT_BLANK.source } : {};
+  return applyDecorators(...decorators, documented(options, { type: String, maxLength: options.max, ...schema }));
 }
 
 /** A string of bounded length that must also pass `check`, documented with the OpenAPI `format` (and `pattern`) it has. */
@@ -258,15 +271,15 @@ export function EnumArrayField<T extends string>(
   );
 }
 
-/** An array of non-empty strings, e.g. `includeCompanies: ["Acme"]`. */
+/** An array of non-blank strings, e.g. `includeCompanies: ["Acme"]`. */
 export function TextArrayField(options: FieldOptions & { maxItems: number; max: number }): PropertyDecorator {
   return applyDecorators(
     ...presence(options),
     IsArray({ message: 'must be an array' }),
     ArrayMaxSize(options.maxItems, { message: `must have at most ${options.maxItems} values` }),
     IsString({ each: true, message: 'each value must be a string' }),
-    IsNotEmpty({ each: true, message: 'each value must be a non-empty string' }),
+    IsNotBlank({ each: true, message: 'each value must be a non-empty string' }),
     MaxLength(options.max, { each: true, message: `each value must be at most ${options.max} characters` }),
-    documented(options, { type: 'array', items: { type: 'string', maxLength: options.max }, maxItems: options.maxItems } as ApiPropertyOptions),
+    documented(options, { type: 'array', items: { type: 'string', minLength: 1, pattern: NOT_BLANK.source, maxLength: options.max }, maxItems: options.maxItems } as ApiPropertyOptions),
   );
 }

@@ -9,7 +9,7 @@ import { planTailoring, TailorableItem, TailoredSection, TAILORED_SECTIONS, Tail
 /**
  * Tailors the resume copy of an autoPrepare application to its job: reads the job's requirements, plans the order,
  * the hidden items and the summary (tailoring-plan.ts), writes them onto the copy with the job's title, and ends
- * the application's `preparing`.
+ * the application's `preparing`. Only a pending tailoring runs, once: a `preparing` set by hand starts none.
  */
 @Injectable()
 export class TailoringService {
@@ -19,7 +19,7 @@ export class TailoringService {
   ) {}
 
   async tailor(applicationId: string): Promise<void> {
-    const application = await this.tracker.preparing(applicationId);
+    const application = await this.tracker.pendingTailoring(applicationId);
     if (!application) return;
     if (!application.cvId) throw new Error('the resume copy was deleted');
     const { resume, sections } = await this.resumes.itemsOf(application.accountId, application.cvId);

@@ -5,8 +5,9 @@ import { TrackerService } from '../tracker/tracker.service';
 import { TailoringQueue } from './tailoring-queue';
 
 /**
- * Nothing stays in `preparing` forever: at start and then periodically, an application that has waited longer than
- * TAILORING_SWEEP_AFTER_MS without a pending job (its enqueue was lost, e.g. Redis was down) is enqueued again.
+ * No tailoring stays pending forever: at start and then periodically, an application whose tailoring has been
+ * pending longer than TAILORING_SWEEP_AFTER_MS without a job (its enqueue was lost, e.g. Redis was down) is enqueued
+ * again. Only a pending tailoring is swept: `preparing` set by hand, or a tailoring that has run, is left alone.
  */
 @Injectable()
 export class TailoringSweep implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,7 +41,7 @@ export class TailoringSweep implements OnApplicationBootstrap, OnApplicationShut
   private async requeueOrphans(): Promise<number> {
     let requeued = 0;
     try {
-      for (const applicationId of await this.tracker.preparingSince(this.config.tailoring.sweepAfterMs)) {
+      for (const applicationId of await this.tracker.tailoringPendingSince(this.config.tailoring.sweepAfterMs)) {
         if (await this.queue.hasPendingJob(applicationId)) continue;
         if (await this.queue.enqueue(applicationId)) requeued += 1;
       }

@@ -96,7 +96,7 @@ export class TrackerService {
           // The default resume was deleted since the check.
           throw error instanceof NotFoundError ? noDefaultResume() : error;
         });
-      await manager.update(Application, { id: createdId }, { cvId });
+      await manager.update(Application, { id: createdId }, { cvId, tailoringPending: true });
       await this.addTimelineEntry(manager, createdId, 'preparing', 'Application created; tailoring a copy of the default resume');
       return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
     });
@@ -151,6 +151,8 @@ export class TrackerService {
       const previousStatus = application.status;
       Object.assign(application, changes);
       if (changes.status && changes.status !== previousStatus) {
+        // Moving on from `preparing` by hand cancels a tailoring that has not run: the person has taken over.
+        application.tailoringPending = false;
         if (changes.status === 'applied' && !application.appliedDate) application.appliedDate = new Date();
         await this.addTimelineEntry(manager, id, changes.status, `Status changed from ${previousStatus} to ${changes.status}`);
       }
@@ -168,38 +170,39 @@ export class TrackerService {
     if (!result.affected) throw new NotFoundError();
   }
 
-  /** An application waiting for tailoring, with what tailoring reads of it; undefined once it has moved on. */
-  async preparing(applicationId: string): Promise<Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'> | undefined> {
+  /** An application whose tailoring is pending, with what tailoring reads of it; undefined once it is not. */
+  async pendingTailoring(applicationId: string): Promise<Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'> | undefined> {
     const application = await this.dataSource.getRepository(Application).findOne({
       select: { id: true, accountId: true, jobTitle: true, company: true, jobDescription: true, cvId: true },
-      where: { id: applicationId, status: 'preparing' },
+      where: { id: applicationId, tailoringPending: true },
     });
     return application ?? undefined;
   }
 
-  /** Applications in `preparing` since longer than `ms`: the sweep checks that each still has a job. */
-  async preparingSince(ms: number): Promise<string[]> {
+  /** Applications whose tailoring has been pending for longer than `ms`: the sweep checks that each still has a job. */
+  async tailoringPendingSince(ms: number): Promise<string[]> {
     const rows: { id: string }[] = await this.dataSource.query(
-      "SELECT id FROM applications WHERE status = 'preparing' AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at",
+      'SELECT id FROM applications WHERE tailoring_pending AND updated_at < now() - make_interval(secs => $1) ORDER BY updated_at',
       [ms / 1000],
     );
     return rows.map((row) => row.id);
   }
 
   /**
-   * Ends `preparing`: the application moves to `watchlist` with a timeline entry saying how tailoring went, and keeps
-   * the report. False when it had already left `preparing` (moved by the user, or finished by an earlier attempt).
+   * Ends a pending tailoring: the application moves from `preparing` to `watchlist` with a timeline entry saying how
+   * tailoring went, and keeps the report. False when it was no longer pending (moved on by the person, or finished
+   * by an earlier attempt).
    */
   async finishPreparing(applicationId: string, outcome: { report: TailoringReport } | { failure: string }): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const application = await manager.findOne(Application, {
         select: { id: true },
-        where: { id: applicationId, status: 'preparing' },
+        where: { id: applicationId, tailoringPending: true },
         lock: { mode: 'pessimistic_write' },
       });
       if (!application) return false;
       const report = 'report' in outcome ? outcome.report : null;
-      await manager.update(Application, { id: applicationId }, { status: 'watchlist', tailoringReport: report });
+      await manager.update(Application, { id: applicationId }, { status: 'watchlist', tailoringReport: report, tailoringPending: false });
       const description = report
         ? `Resume tailored: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
         : `Tailoring failed (${'failure' in outcome ? outcome.failure : ''}); the copied resume is unchanged`;
@@ -267,6 +270,6 @@ function roundSalary(amount: number | null | undefined): number | null {
 }
 
 function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' | 'interviews'> {
-  const { accountId: _accountId, jobUrlKey: _key, account: _account, cv: _cv, jobListing: _listing, ...fields } = application;
+  const { accountId: _accountId, jobUrlKey: _key, tailoringPending: _pending, account: _account, cv: _cv, jobListing: _listing, ...fields } = application;
   return withArchivedFlag(fields);
 }

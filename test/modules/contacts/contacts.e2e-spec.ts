@@ -63,6 +63,7 @@ describe('/v1/contacts', () => {
     it.each([
       [{ lastName: 'Hopper' }, { firstName: ['is required'] }],
       [{ firstName: '' }, { firstName: ['must not be empty'] }],
+      [{ firstName: '  ' }, { firstName: ['must not be empty'] }],
       [{ firstName: 'x'.repeat(101) }, { firstName: ['must be at most 100 characters'] }],
       [{ firstName: 'G', lastName: 'x'.repeat(101) }, { lastName: ['must be at most 100 characters'] }],
       [{ firstName: 'G', jobTitle: 'x'.repeat(201) }, { jobTitle: ['must be at most 200 characters'] }],
@@ -171,6 +172,7 @@ describe('/v1/contacts', () => {
       [{}, { body: ['at least one field is required'] }],
       [{ firstName: null }, { firstName: ['must be a string'] }],
       [{ firstName: '' }, { firstName: ['must not be empty'] }],
+      [{ firstName: '  ' }, { firstName: ['must not be empty'] }],
       [{ relationship: null }, { relationship: [expect.stringContaining('must be one of')] }],
       [{ email: 'nope' }, { email: ['must be a valid email address'] }],
       [{ id: '00000000-0000-4000-8000-000000000000' }, { id: ['is not allowed'] }],

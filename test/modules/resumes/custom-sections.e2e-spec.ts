@@ -51,6 +51,8 @@ describe('/v1/custom-sections', () => {
     it.each([
       [{ enabledFields: ['title'] }, { title: ['is required'] }],
       [{ title: 'x'.repeat(201), enabledFields: ['title'] }, { title: ['must be at most 200 characters'] }],
+      [{ title: '', enabledFields: ['title'] }, { title: ['must not be empty'] }],
+      [{ title: ' \t ', enabledFields: ['title'] }, { title: ['must not be empty'] }],
       [{ title: 'x' }, { enabledFields: ['is required'] }],
       [{ title: 'x', enabledFields: [] }, { enabledFields: ['must enable at least one field'] }],
       [{ title: 'x', enabledFields: ['title', 'salary'] }, { enabledFields: ['each must be one of: title, subtitle, organization, location, description, startDate, endDate, url'] }],
@@ -130,6 +132,43 @@ describe('/v1/custom-sections', () => {
         expect(response.body).toEqual({ error: 'Not found' });
       }
       expect((await account.api.delete(`${PATH}/${sectionId}/items/${id}?cvId=${cvId}`)).status).toBe(200);
+    });
+
+    it('leave no trace when deleted, alone or with their section, in any resume of the account', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [base] = (await account.api.get('/v1/resume')).body.data;
+      const other = (await account.api.post('/v1/resume', { name: 'Other' })).body.id;
+      const [talks, awards] = [await define(account, { title: 'Talks', enabledFields: ['title'] }), await define(account, { title: 'Honours', enabledFields: ['title'] })];
+      const [a, b] = [await addItem(account, talks, { title: 'A' }), await addItem(account, talks, { title: 'B' })];
+      const honour = await addItem(account, awards, { title: 'H' });
+      const [talksKey, awardsKey] = [`customSection:${talks}`, `customSection:${awards}`];
+      const references = {
+        hiddenItems: { [talksKey]: [a, b], [awardsKey]: [honour], experiences: [] },
+        itemOrder: { [talksKey]: [b, a], [awardsKey]: [honour] },
+        sectionOrder: [awardsKey, 'skills', talksKey],
+      };
+      for (const id of [base.id, other]) expect((await account.api.patch(`/v1/resume/${id}`, references)).status).toBe(200);
+
+      expect((await account.api.delete(`${PATH}/${talks}/items/${a}`)).status).toBe(200);
+      expect((await account.api.delete(`${PATH}/${awards}`)).status).toBe(200);
+      for (const id of [base.id, other]) {
+        const resume = (await account.api.get(`/v1/resume/${id}`)).body.data;
+        expect(resume).toMatchObject({ hiddenItems: { [talksKey]: [b], experiences: [] }, itemOrder: { [talksKey]: [b] }, sectionOrder: ['skills', talksKey] });
+        expect(Object.keys(resume.hiddenItems)).not.toContain(awardsKey);
+        expect(Object.keys(resume.itemOrder)).not.toContain(awardsKey);
+      }
+    });
+
+    it('answer 400 on endDate for an end before the start when both are dates, on create and against the stored dates', async () => {
+      const sectionId = await define(owner, { title: 'Volunteering', enabledFields: ['title', 'startDate', 'endDate'] });
+      const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
+      expect((await owner.api.post(`${PATH}/${sectionId}/items`, { startDate: '2020-05-01', endDate: '2019-12-31' })).body).toEqual(endBeforeStart);
+      const freeText = await addItem(owner, sectionId, { startDate: '2020', endDate: 'present' });
+      expect((await owner.api.patch(`${PATH}/${sectionId}/items/${freeText}`, { endDate: '2019' })).status).toBe(200);
+      const dated = await addItem(owner, sectionId, { startDate: '2020-05-01', endDate: '2020-05-01' });
+      expect((await owner.api.patch(`${PATH}/${sectionId}/items/${dated}`, { endDate: '2020-04-30' })).body).toEqual(endBeforeStart);
+      expect((await owner.api.patch(`${PATH}/${sectionId}/items/${dated}`, { startDate: '2020-06-01T00:00:00Z' })).body).toEqual(endBeforeStart);
+      expect((await owner.api.get(`${PATH}/${sectionId}/items/${dated}`)).body.data).toMatchObject({ startDate: '2020-05-01', endDate: '2020-05-01' });
     });
 
     it('are resolved into the resume content, hidden and ordered per CV', async () => {

@@ -66,6 +66,16 @@ describe('/v1/resume', () => {
       });
     });
 
+    it('answers 400 for an empty or blank name, on create and on update', async () => {
+      const account = await suite.createAccount();
+      const [base] = (await account.api.get(PATH)).body.data;
+      for (const name of ['', '  \n']) {
+        expect((await account.api.post(PATH, { name })).body).toEqual({ error: 'Validation failed', details: { name: ['must not be empty'] } });
+        expect((await account.api.patch(`${PATH}/${base.id}`, { name })).body).toEqual({ error: 'Validation failed', details: { name: ['must not be empty'] } });
+      }
+      expect((await account.api.get(PATH)).body.data.map((resume: { name: string }) => resume.name)).toEqual([base.name]);
+    });
+
     it('stores every field it is given, with the documented inner structures', async () => {
       const body = {
         name: 'Designed',
@@ -306,11 +316,11 @@ describe('/v1/resume', () => {
       expect(resume.content.summary).toBeNull();
     });
 
-    it('forgets a deleted selected summary', async () => {
-      const summary = await addItem(account, 'summaries', { content: 'Short-lived' });
-      await account.api.patch(`${PATH}/${resumeId}`, { selectedSummaryId: summary });
-      await account.api.delete(`/v1/summaries/${summary}`);
-      const resume = await read(account, resumeId);
+    it('forgets a deleted selected summary when none remains', async () => {
+      const other = await create(account, { name: 'Without summaries' });
+      const otherSummaries = (await account.api.get(`/v1/summaries?cvId=${other}`)).body.data;
+      for (const { id } of otherSummaries) expect((await account.api.delete(`/v1/summaries/${id}?cvId=${other}`)).status).toBe(200);
+      const resume = await read(account, other);
       expect(resume.selectedSummaryId).toBeNull();
       expect(resume.content.summary).toBeNull();
     });
@@ -333,6 +343,46 @@ describe('/v1/resume', () => {
     it('is what resolveContent answers to other modules', async () => {
       const service = suite.testApp.app.get(ResumesService);
       expect(JSON.parse(JSON.stringify(await service.resolveContent(account.accountId, resumeId)))).toEqual((await read(account, resumeId)).content);
+    });
+  });
+
+  describe('the selected summary', () => {
+    it("is a resume's first summary, stays when more are added, and passes to the oldest remaining when deleted", async () => {
+      const account = await suite.createAccount();
+      const resumeId = (await defaultResumeOf(account))!;
+      const first = await addItem(account, 'summaries', { content: 'Engineer who builds reliable APIs.' });
+      expect(await read(account, resumeId)).toMatchObject({ selectedSummaryId: first, content: { summary: 'Engineer who builds reliable APIs.' } });
+      const exported = await account.api.get(`${PATH}/${resumeId}/export/json-resume`);
+      expect(exported.body.basics.summary).toBe('Engineer who builds reliable APIs.');
+
+      const second = await addItem(account, 'summaries', { content: 'Second' });
+      const third = await addItem(account, 'summaries', { content: 'Third' });
+      expect((await read(account, resumeId)).selectedSummaryId).toBe(first);
+      const copyId = await create(account, { name: 'Copy' });
+      const [copiedFirst] = ids((await account.api.get(`/v1/summaries?cvId=${copyId}`)).body.data);
+      expect(await read(account, copyId)).toMatchObject({ selectedSummaryId: copiedFirst, content: { summary: 'Engineer who builds reliable APIs.' } });
+
+      expect((await account.api.delete(`/v1/summaries/${first}`)).status).toBe(200);
+      expect(await read(account, resumeId)).toMatchObject({ selectedSummaryId: second, content: { summary: 'Second' } });
+      expect((await account.api.delete(`/v1/summaries/${third}`)).status).toBe(200);
+      expect((await read(account, resumeId)).selectedSummaryId).toBe(second);
+      expect((await account.api.delete(`/v1/summaries/${second}`)).status).toBe(200);
+      expect(await read(account, resumeId)).toMatchObject({ selectedSummaryId: null, content: { summary: null } });
+    });
+
+    it('stays cleared when the person set it to null and adds another summary', async () => {
+      const account = await suite.createAccount();
+      const resumeId = (await defaultResumeOf(account))!;
+      await addItem(account, 'summaries', { content: 'First' });
+      await account.api.patch(`${PATH}/${resumeId}`, { selectedSummaryId: null });
+      await addItem(account, 'summaries', { content: 'Second' });
+      expect(await read(account, resumeId)).toMatchObject({ selectedSummaryId: null, content: { summary: null } });
+    });
+
+    it('is said in the documentation of the summary operations', async () => {
+      const document = (await new ApiClient(suite.testApp.baseUrl).get('/docs-json')).body;
+      expect(document.paths['/v1/summaries'].post.description).toContain("A resume's first summary becomes its selected one");
+      expect(document.paths['/v1/summaries/{id}'].delete.description).toContain('selects its oldest remaining summary');
     });
   });
 

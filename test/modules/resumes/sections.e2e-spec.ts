@@ -129,6 +129,23 @@ describe('content sections', () => {
       expect((await owner.api.delete(`${path}/${id}`)).status).toBe(404);
     });
 
+    it("leaves no trace when deleted: its id leaves hiddenItems and itemOrder of every resume of the account", async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [base] = (await account.api.get('/v1/resume')).body.data;
+      const other = await newResume(account, 'Other');
+      const [gone, kept] = [await create(account, name, MINIMAL_BODIES[name]), await create(account, name, MINIMAL_BODIES[name])];
+      // Summaries are not listed, so they have no hiddenItems or itemOrder key: any listed key may name an id.
+      const key = name === 'summaries' ? 'experiences' : name;
+      const references = { hiddenItems: { [key]: [gone, kept] }, itemOrder: { [key]: [kept, gone], skillCategories: ['SOFT'] } };
+      for (const id of [base.id, other]) expect((await account.api.patch(`/v1/resume/${id}`, references)).status).toBe(200);
+
+      expect((await account.api.delete(`${path}/${gone}`)).status).toBe(200);
+      for (const id of [base.id, other]) {
+        const resume = (await account.api.get(`/v1/resume/${id}`)).body.data;
+        expect(resume).toMatchObject({ hiddenItems: { [key]: [kept] }, itemOrder: { [key]: [kept], skillCategories: ['SOFT'] } });
+      }
+    });
+
     it('lists in creation order, paged in the list envelope', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const ids = [];
@@ -260,9 +277,49 @@ describe('content sections', () => {
         expect([field, response.status, response.body.details]).toEqual([field, 400, { [field]: ['is required'] }]);
       }
     });
+
+    it('refuses an empty or blank required text on create and on update, and documents it', async () => {
+      const properties = schemas[kind.createBody.name].properties;
+      const id = await create(owner, name, MINIMAL_BODIES[name]);
+      const texts = Object.keys(MINIMAL_BODIES[name]).filter((field) => properties[field].type === 'string');
+      expect(texts.length).toBeGreaterThan(0);
+      for (const field of texts) {
+        expect([field, properties[field]]).toMatchObject([field, { minLength: 1, pattern: '\\S' }]);
+        for (const blank of ['', '   ', '\n\t']) {
+          const created = await owner.api.post(path, { ...MINIMAL_BODIES[name], [field]: blank });
+          expect([field, blank, created.status, created.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          const updated = await owner.api.patch(`${path}/${id}`, { [field]: blank });
+          expect([field, blank, updated.status, updated.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+        }
+      }
+      expect((await owner.api.get(`${path}/${id}`)).body.data).toMatchObject(MINIMAL_BODIES[name]);
+    });
   });
 
   describe('section rules', () => {
+    it.each(['experiences', 'education', 'projects'] as const)('%s: answers 400 on endDate for an end before the start, on create and against the stored dates on update', async (name) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const path = `/v1/${name}`;
+      const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
+      const created = await account.api.post(path, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2021-02-28' });
+      expect(created.status).toBe(400);
+      expect(created.body).toEqual(endBeforeStart);
+      expect((await account.api.get(path)).body.total).toBe(0);
+
+      const id = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01T09:00:00Z', endDate: '2021-03-01' });
+      for (const change of [{ endDate: '2021-02-01' }, { startDate: '2021-04-01' }, { startDate: '2021-03-01', endDate: '2021-02-01T00:00:00Z' }]) {
+        const updated = await account.api.patch(`${path}/${id}`, change);
+        expect([change, updated.status, updated.body]).toEqual([change, 400, endBeforeStart]);
+      }
+      expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({ startDate: '2021-03-01T09:00:00.000Z', endDate: '2021-03-01T00:00:00.000Z' });
+
+      // An ongoing period has no end: its endDate is ignored (answered as null) until isCurrent is cleared.
+      const current = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2020-01-01', isCurrent: true });
+      expect((await account.api.get(`${path}/${current}`)).body.data).toMatchObject({ endDate: null, isCurrent: true });
+      expect((await account.api.patch(`${path}/${current}`, { isCurrent: false })).body).toEqual(endBeforeStart);
+      expect((await account.api.patch(`${path}/${current}`, { isCurrent: false, endDate: '2022-01-01' })).status).toBe(200);
+    });
+
     it('answers 404 NO_DEFAULT_RESUME without cvId once the last resume is deleted, and still serves cvId calls of none', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const [resume] = (await account.api.get('/v1/resume')).body.data;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { TAILORING_QUEUE } from '@src/modules/tailoring/tailoring-queue';
+import { TailoringSweep } from '@src/modules/tailoring/tailoring.sweep';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
@@ -149,6 +150,41 @@ describe('autoPrepare: tailoring on the queue', () => {
     } finally {
       await worker?.close();
       await producer.close();
+    }
+  });
+
+  it('sweeps and runs only a pending tailoring: a preparing set by hand sticks, a finished one is never run again', async () => {
+    // The sweep runs when the test calls it; a stray job for the application shows what a worker would do.
+    const testApp = await startScenarioApp('manual-preparing', { TAILORING_SWEEP_AFTER_MS: '0', TAILORING_SWEEP_INTERVAL_MS: '3600000' });
+    try {
+      const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
+      await seedBaseResume(account);
+      const created = await account.api.post(APPLICATIONS, { jobTitle: 'Senior Data Engineer', company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const tailoredId = created.body.applicationId;
+      const { cvId } = await eventually(
+        async () => (await account.api.get(`${APPLICATIONS}/${tailoredId}`)).body.data,
+        (data) => data.status === 'watchlist',
+      );
+      const edits = { name: 'My own words', jobTitle: 'Data Person', hiddenItems: { experiences: [] } };
+      expect((await account.api.patch(`/v1/resume/${cvId}`, edits)).status).toBe(200);
+      const manual = await account.api.post(APPLICATIONS, { jobTitle: 'Analyst', company: 'Numbers Inc' });
+      for (const id of [tailoredId, manual.body.applicationId]) {
+        expect((await account.api.patch(`${APPLICATIONS}/${id}`, { status: 'preparing' })).status).toBe(200);
+      }
+
+      expect(await testApp.app.get(TailoringSweep).sweep()).toBe(0);
+      const queue = testApp.app.get<Queue>(getQueueToken(TAILORING_QUEUE));
+      for (const id of [tailoredId, manual.body.applicationId]) {
+        await (await queue.add({ applicationId: id }, { jobId: `stray-${id}` })).finished();
+        const application = (await account.api.get(`${APPLICATIONS}/${id}`)).body.data;
+        expect(application.status).toBe('preparing');
+        expect(application.timeline[0].description).toBe('Status changed from watchlist to preparing');
+      }
+      expect((await account.api.get(`/v1/resume/${cvId}`)).body.data).toMatchObject(edits);
+      const pdf = await fetch(`${testApp.baseUrl}/v1/resume/${cvId}/export/pdf`, { method: 'POST', headers: { authorization: `Bearer ${account.api.key}` } });
+      expect(pdf.status).toBe(200);
+    } finally {
+      await testApp.close();
     }
   });
 

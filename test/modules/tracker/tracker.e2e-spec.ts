@@ -225,6 +225,20 @@ describe('/v1/tracker/applications', () => {
   });
 
   describe('PATCH /v1/tracker/applications/{id}', () => {
+    it('answers 400 for an empty or blank jobTitle or company, as create does, and keeps the application', async () => {
+      const id = await create(suite.owner);
+      for (const field of ['jobTitle', 'company']) {
+        for (const blank of ['', '   ']) {
+          const created = await suite.owner.api.post(PATH, newApplication({ [field]: blank }));
+          expect([field, blank, created.status, created.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          const updated = await suite.owner.api.patch(`${PATH}/${id}`, { [field]: blank });
+          expect([field, blank, updated.status, updated.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+        }
+      }
+      expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data).toMatchObject({ jobTitle: 'Backend Engineer', company: 'Acme' });
+      expect((await suite.owner.api.get(PATH)).body.data.filter((application: { jobTitle: string }) => application.jobTitle.trim() === '')).toEqual([]);
+    });
+
     it('changes fields and answers the full updated application', async () => {
       const id = await create(suite.owner, { location: 'Paris' });
       const response = await suite.owner.api.patch(`${PATH}/${id}`, { priority: 4, notes: 'Call back Monday', jobTitle: 'Staff Engineer', company: 'Acme GmbH', location: null });

@@ -39,12 +39,12 @@ class ContactFields {
 }
 
 export class CreateContactDto extends ContactFields {
-  @TextField({ min: 1, max: CONTACT_LIMITS.name, example: 'Ada', description: 'The one required field' })
+  @TextField({ max: CONTACT_LIMITS.name, example: 'Ada', description: 'The one required field' })
   firstName: string;
 }
 
 export class UpdateContactDto extends ContactFields {
-  @TextField({ optional: true, min: 1, max: CONTACT_LIMITS.name, description: 'Cannot be cleared' })
+  @TextField({ optional: true, notBlank: true, max: CONTACT_LIMITS.name, description: 'Cannot be cleared' })
   firstName?: string;
 }
 

@@ -27,7 +27,7 @@ const defaultIs = (value: unknown) => `Default \`${value}\``;
  * them (no template, no variables), on create it is the same as leaving them out.
  */
 class CoverLetterFields {
-  @TextField({ nullable: true, min: 1, max: COVER_LETTER_LIMITS.templateId, example: 'formal', description: 'Template id; null: none' })
+  @TextField({ nullable: true, notBlank: true, max: COVER_LETTER_LIMITS.templateId, example: 'formal', description: 'Template id; null: none' })
   templateId?: string | null;
 
   @BooleanField({ optional: true, description: `${defaultIs(false)}. true makes this the default cover letter and unsets the previous default` })
@@ -56,7 +56,7 @@ class CoverLetterFields {
   @EnumField(HEADER_ALIGNMENTS, { optional: true, enumName: 'HeaderAlignment', description: defaultIs(COVER_LETTER_DEFAULTS.headerAlignment) })
   headerAlignment?: HeaderAlignment;
 
-  @TextField({ optional: true, min: 1, max: COVER_LETTER_LIMITS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
+  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
   fontFamily?: string;
 
   @NumberField({ optional: true, ...COVER_LETTER_LIMITS.fontSize, description: `Points. ${defaultIs(COVER_LETTER_DEFAULTS.fontSize)}` })
@@ -73,11 +73,10 @@ export class CreateCoverLetterDto extends CoverLetterFields {
   })
   cvId: string;
 
-  @TextField({ description: 'The letter’s name, e.g. the job it is for', min: 1, max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
+  @TextField({ description: 'The letter’s name, e.g. the job it is for', max: COVER_LETTER_LIMITS.title, example: 'Application for Backend Engineer' })
   title: string;
 
   @TextField({
-    min: 1,
     max: COVER_LETTER_LIMITS.content,
     description: 'Body text; Markdown allowed',
     example: 'Dear Ada Lovelace,\n\nI am writing to apply for the Backend Engineer role at Acme Corp.',
@@ -87,10 +86,10 @@ export class CreateCoverLetterDto extends CoverLetterFields {
 
 /** Any field but `cvId`: a cover letter stays with its resume. */
 export class UpdateCoverLetterDto extends CoverLetterFields {
-  @TextField({ description: 'The letter’s name; cannot be cleared', optional: true, min: 1, max: COVER_LETTER_LIMITS.title })
+  @TextField({ description: 'The letter’s name; cannot be cleared', optional: true, notBlank: true, max: COVER_LETTER_LIMITS.title })
   title?: string;
 
-  @TextField({ description: 'Body text; Markdown allowed; cannot be cleared', optional: true, min: 1, max: COVER_LETTER_LIMITS.content })
+  @TextField({ description: 'Body text; Markdown allowed; cannot be cleared', optional: true, notBlank: true, max: COVER_LETTER_LIMITS.content })
   content?: string;
 }
 

@@ -2,6 +2,7 @@ import { ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsIn } from 'class-valid
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { TextField, UrlField } from '../../../common/validation/field.decorators';
+import { NotBeforeStartDate } from '../../../common/validation/period';
 import { UpdateBody } from '../../../common/validation/update-body';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
 import { CustomSectionItem } from './custom-section-item.entity';
@@ -58,7 +59,8 @@ export class CustomSectionItemDto {
   @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD', example: '2019-06' })
   startDate?: string | null;
 
-  @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD', example: 'present' })
+  @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD; when both dates are dates, not before `startDate`', example: 'present' })
+  @NotBeforeStartDate()
   endDate?: string | null;
 
   @UrlField({ nullable: true, max: SECTION_TEXT.url })

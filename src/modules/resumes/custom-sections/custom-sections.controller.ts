@@ -72,7 +72,11 @@ export class CustomSectionsController {
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete a custom section definition', description: 'Its items on every resume go with it.' })
+  @ApiOperation({
+    summary: 'Delete a custom section definition',
+    description:
+      "Its items on every resume go with it; every resume forgets them and the section (`customSection:<id>` in `hiddenItems`, `itemOrder` and `sectionOrder`).",
+  })
   @ApiOkResponse({ type: SuccessResponse })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
     await this.customSections.remove(caller.accountId, id);
@@ -139,7 +143,7 @@ export class CustomSectionsController {
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete an item of a custom section' })
+  @ApiOperation({ summary: 'Delete an item of a custom section', description: "Its id leaves every resume's `hiddenItems` and `itemOrder`." })
   @ApiOkResponse({ type: SuccessResponse })
   async removeItem(
     @Caller() caller: ApiCaller,

@@ -180,7 +180,10 @@ export function JsonObjectField(description: string) {
 /** The id of a summary of this resume, or null for none. */
 export function SummaryIdField() {
   return applyDecorators(
-    TextField({ nullable: true, description: 'A summary of this resume; null shows none' }),
+    TextField({
+      nullable: true,
+      description: "A summary of this resume; null shows none. A resume's first summary is selected when it is added; deleting the selected summary selects the oldest remaining one.",
+    }),
     IsUUID('all', { message: 'must be the id of a summary of this resume' }),
     ApiProperty({ format: 'uuid' }),
   );

@@ -44,9 +44,24 @@ interface ItemMapping {
   imported?: JsonObject;
   /** Document fields the table cannot derive, computed from the whole item. */
   exported?: (item: SectionItemView) => JsonObject;
+  /** The reverse of `exported`: the imported body, finished from what the table made of the document. */
+  importedBody?: (body: JsonObject) => JsonObject;
 }
 
 const isLanguage = (skill: SectionItemView) => skill.category === 'LANGUAGE';
+
+/**
+ * A skill's `score` (1 to 5) has no field in JSON Resume: a skill without a `level` text exports it as its level,
+ * "4/5", and a level of that form imports as the score again.
+ */
+const SCORE_LEVEL = /^([1-5])\/5$/;
+const scoreAsLevel = (skill: SectionItemView) => skill.level ?? (typeof skill.score === 'number' ? `${skill.score}/5` : undefined);
+function levelAsScore(body: JsonObject): JsonObject {
+  const score = typeof body.level === 'string' ? SCORE_LEVEL.exec(body.level)?.[1] : undefined;
+  if (!score) return body;
+  const { level: _level, ...rest } = body;
+  return { ...rest, score: Number(score) };
+}
 const PERIOD = ['startDate', 'endDate'];
 
 export const VOLUNTEERING_TITLE = 'Volunteering';
@@ -100,6 +115,8 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
     target: { section: 'skills' },
     fields: { name: 'name', level: 'level', keywords: 'keywords' },
     holds: (skill) => !isLanguage(skill),
+    exported: (skill) => ({ level: scoreAsLevel(skill) }),
+    importedBody: levelAsScore,
   },
   {
     key: 'languages',
@@ -107,6 +124,8 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
     fields: { name: 'language', level: 'fluency' },
     holds: isLanguage,
     imported: { category: 'LANGUAGE' },
+    exported: (language) => ({ fluency: scoreAsLevel(language) }),
+    importedBody: levelAsScore,
   },
   { key: 'interests', target: { section: 'interests' }, fields: { name: 'name', keywords: 'keywords' } },
   {
@@ -297,9 +316,10 @@ function importedItem(mapping: ItemMapping, source: JsonObject, path: string, de
   }
   // JSON Resume's "ongoing": a start without an end.
   if (mapping.period) body.isCurrent = body.startDate !== undefined && body.endDate === undefined;
+  const finished = mapping.importedBody ? mapping.importedBody(body) : body;
   const dto = 'section' in mapping.target ? sectionBody(mapping.target.section) : CustomSectionItemDto;
-  check(details, dto, body, path, mapping.fields);
-  return { path, body };
+  check(details, dto, finished, path, mapping.fields);
+  return { path, body: finished };
 }
 
 /** basics.location's parts make the one address line of the profile; basics.url and the profiles make its links. */

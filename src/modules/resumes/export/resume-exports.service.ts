@@ -73,9 +73,9 @@ export class ResumeExportsService {
     return { id, profileFieldsFilled, ignored: plan.ignored };
   }
 
-  /** An autoPrepare job is still tailoring the resume while an application it is linked to is `preparing`. */
+  /** An autoPrepare job is still tailoring the resume while an application it is linked to has its tailoring pending. */
   private async assertNotProcessing(accountId: string, id: string): Promise<void> {
-    const processing = await this.dataSource.getRepository(Application).existsBy({ accountId, cvId: id, status: 'preparing' });
+    const processing = await this.dataSource.getRepository(Application).existsBy({ accountId, cvId: id, tailoringPending: true });
     if (processing) {
       throw new CodedError(HttpStatus.CONFLICT, 'RESUME_PROCESSING', 'The resume is still being tailored to its application: try again in a few seconds');
     }

@@ -59,7 +59,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Post()
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.create)
-    @ApiOperation({ summary: `Add ${withArticle(kind.singular)}`, description: 'To the resume `cvId` names, or to the default resume.' })
+    @ApiOperation({ summary: `Add ${withArticle(kind.singular)}`, description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create) })
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
     async create(@Caller() caller: ApiCaller, @Query() target: SectionTargetQuery, @Body() body: object): Promise<SuccessWithIdResponse> {
       return { success: true, id: await this.sections.create(kind, caller.accountId, target.cvId, body) };
@@ -93,7 +93,13 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.delete)
     @HttpCode(HttpStatus.OK)
-    @ApiOperation({ summary: `Delete ${withArticle(kind.singular)}`, description: 'Permanent; from the targeted (by default the default) resume only.' })
+    @ApiOperation({
+      summary: `Delete ${withArticle(kind.singular)}`,
+      description: withEffect(
+        "Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.",
+        kind.effects?.remove,
+      ),
+    })
     @ApiOkResponse({ type: SuccessResponse })
     async remove(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<SuccessResponse> {
       await this.sections.remove(kind, caller.accountId, id, target.cvId);
@@ -115,6 +121,10 @@ export function SectionController(kind: SectionKind): Type<unknown> {
 function declareBodyType(controller: Type<unknown>, method: string, body: Type<object>): void {
   const types: unknown[] = Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype, method);
   Reflect.defineMetadata(PARAMTYPES_METADATA, [...types.slice(0, -1), body], controller.prototype, method);
+}
+
+function withEffect(description: string, effect: string | undefined): string {
+  return effect ? `${description} ${effect}` : description;
 }
 
 function withArticle(noun: string): string {

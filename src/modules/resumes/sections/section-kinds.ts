@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { CustomSectionItem } from '../custom-sections/custom-section-item.entity';
 import { CreateAwardDto, UpdateAwardDto } from './dto/award.dto';
 import { CreateCertificateDto, UpdateCertificateDto } from './dto/certificate.dto';
@@ -20,6 +21,7 @@ import { Skill } from './entities/skill.entity';
 import { Summary } from './entities/summary.entity';
 import { SECTION_NAMES, SectionName } from './section-names';
 import type { SectionItem } from './section-item.entity';
+import { SUMMARY_SELECTION } from './summary-selection';
 
 /** Where a kind of section item is stored, and how a request body becomes its columns. */
 export interface SectionStore {
@@ -28,6 +30,10 @@ export interface SectionStore {
   scope?: Record<string, string>;
   /** Body → columns, where they differ (aliases, dropped fields); otherwise the body is the columns. */
   toColumns?(body: object): object;
+  /** What else a new item changes on its resume, in the create's transaction. */
+  afterCreate?(manager: EntityManager, resumeId: string, id: string): Promise<void>;
+  /** What else deleting an item changes on its resume, in the delete's transaction, before the item goes. */
+  beforeRemove?(manager: EntityManager, resumeId: string, id: string): Promise<void>;
 }
 
 /** A kind of section: everything the generic controller and service need to serve it. */
@@ -37,6 +43,8 @@ export interface SectionKind extends SectionStore {
   singular: string;
   createBody: Type<object>;
   updateBody: Type<object>;
+  /** What afterCreate and beforeRemove do, in words for the operations' descriptions. */
+  effects?: { create: string; remove: string };
 }
 
 /**
@@ -53,7 +61,7 @@ const KINDS: { [N in SectionName]: Omit<SectionKind, 'name'> } = {
     toColumns: educationColumns,
   },
   skills: { singular: 'skill', entity: Skill, createBody: CreateSkillDto, updateBody: UpdateSkillDto },
-  summaries: { singular: 'summary', entity: Summary, createBody: CreateSummaryDto, updateBody: UpdateSummaryDto },
+  summaries: { singular: 'summary', entity: Summary, createBody: CreateSummaryDto, updateBody: UpdateSummaryDto, ...SUMMARY_SELECTION },
   projects: { singular: 'project', entity: Project, createBody: CreateProjectDto, updateBody: UpdateProjectDto },
   certificates: { singular: 'certificate', entity: Certificate, createBody: CreateCertificateDto, updateBody: UpdateCertificateDto },
   awards: { singular: 'award', entity: Award, createBody: CreateAwardDto, updateBody: UpdateAwardDto },

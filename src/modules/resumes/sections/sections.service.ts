@@ -4,8 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import { CodedError, NotFoundError } from '../../../common/errors/api-errors';
+import { assertPeriod, changesPeriod, Period } from '../../../common/validation/period';
 import { ListEnvelope, listEnvelope } from '../../../common/http/paging';
 import { Resume } from '../entities/resume.entity';
+import { forgetReferences, lockAccountResumes } from '../resume-references';
 import type { SectionListQuery } from './dto/section-item.dto';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
 import type { SectionName } from './section-names';
@@ -61,25 +63,39 @@ export class SectionsService {
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
       const { identifiers } = await manager.insert(table(store.entity), { ...columnsOf(store, body), ...this.where(store, accountId, resumeId) });
-      return identifiers[0].id as string;
+      const id = identifiers[0].id as string;
+      await store.afterCreate?.(manager, resumeId, id);
+      return id;
     });
   }
 
+  /** A change of either date (or of isCurrent) is checked against the other as stored: the period must not end before it starts. */
   async update(source: StoreSource, accountId: string, id: string, cvId: string | undefined, body: object): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
-      const result = await manager.update(table(store.entity), { ...this.where(store, accountId, resumeId), id }, columnsOf(store, body));
+      const where = { ...this.where(store, accountId, resumeId), id };
+      const columns = columnsOf(store, body);
+      if (changesPeriod(columns)) {
+        const stored = await manager.findOne(store.entity, { where, lock: { mode: 'pessimistic_write' } });
+        if (!stored) throw new NotFoundError();
+        assertPeriod({ ...stored, ...columns } as Period);
+      }
+      const result = await manager.update(table(store.entity), where, columns);
       if (!result.affected) throw new NotFoundError();
     });
   }
 
+  /** The item goes, and with it its id from every resume's hiddenItems and itemOrder. */
   async remove(source: StoreSource, accountId: string, id: string, cvId?: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
+      await lockAccountResumes(manager, accountId);
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
+      await store.beforeRemove?.(manager, resumeId, id);
       const result = await manager.delete(store.entity, { ...this.where(store, accountId, resumeId), id });
       if (!result.affected) throw new NotFoundError();
+      await forgetReferences(manager, accountId, [id]);
     });
   }
 

@@ -62,10 +62,10 @@ export class UpdateApplicationDto {
   @TextField({ description: 'Free-form notes on the application; null clears them', nullable: true, max: APPLICATION_LIMITS.notes, example: 'Referred by Ada; follow up on Friday.' })
   notes?: string | null;
 
-  @TextField({ description: 'The role applied for; cannot be cleared', optional: true, max: APPLICATION_LIMITS.text })
+  @TextField({ description: 'The role applied for; cannot be cleared', optional: true, notBlank: true, max: APPLICATION_LIMITS.text })
   jobTitle?: string;
 
-  @TextField({ description: 'The hiring company; cannot be cleared', optional: true, max: APPLICATION_LIMITS.text })
+  @TextField({ description: 'The hiring company; cannot be cleared', optional: true, notBlank: true, max: APPLICATION_LIMITS.text })
   company?: string;
 
   @TextField({ description: 'Where the job is; null clears it', nullable: true, max: APPLICATION_LIMITS.text })

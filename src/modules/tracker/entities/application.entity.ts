@@ -10,6 +10,7 @@ import type { TailoringReport } from '../../tailoring/tailoring-plan';
 @Entity('applications')
 @Index('applications_account_job_url', ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
 @Index('applications_account_created', ['accountId', 'createdAt', 'id'])
+@Index('applications_tailoring_pending', ['updatedAt'], { where: 'tailoring_pending' })
 export class Application extends OwnedRecord {
   @Column('text')
   jobTitle: string;
@@ -56,6 +57,14 @@ export class Application extends OwnedRecord {
 
   @Column({ type: 'uuid', nullable: true })
   cvId: string | null;
+
+  /**
+   * True from an autoPrepare create until its tailoring has run (or given up), or until the person moves the
+   * application out of `preparing`. Only a pending tailoring is run, swept and makes the resume's PDF wait: a
+   * `preparing` set by hand is just a status.
+   */
+  @Column({ type: 'boolean', default: false })
+  tailoringPending: boolean;
 
   /** What autoPrepare's tailoring matched, missed and achieved; null until it has run. */
   @Column({ type: 'jsonb', nullable: true })

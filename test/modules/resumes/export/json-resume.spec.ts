@@ -120,6 +120,29 @@ describe('planJsonResumeImport', () => {
     });
   });
 
+  it("keeps a skill's score as its level (\"4/5\") where it has no level text, and reads such a level back as the score", () => {
+    const content = sampleResumeContent();
+    const [typescript, postgres] = content.sections.skills;
+    Object.assign(typescript, { level: null, score: 4 });
+    Object.assign(postgres, { score: 2 });
+    const english = content.sections.skills.find((skill) => skill.name === 'English')!;
+    Object.assign(english, { level: null, score: 5 });
+    const document = toJsonResume(content) as Record<string, any>;
+    expect(schemaErrors(document)).toEqual([]);
+    expect(document.skills[0]).toEqual({ name: 'TypeScript', level: '4/5', keywords: ['NestJS', 'Node.js'] });
+    expect(document.skills[1]).toEqual({ name: 'PostgreSQL', level: 'Expert' });
+    expect(document.languages[0]).toEqual({ language: 'English', fluency: '5/5' });
+
+    const imported = planJsonResumeImport(document).sections.filter(({ section }) => section === 'skills').flatMap(({ items }) => items.map((item) => item.body));
+    expect(imported).toEqual(
+      expect.arrayContaining([
+        { name: 'TypeScript', score: 4, keywords: ['NestJS', 'Node.js'] },
+        { name: 'PostgreSQL', level: 'Expert' },
+        { category: 'LANGUAGE', name: 'English', score: 5 },
+      ]),
+    );
+  });
+
   it('maps each section to the bodies its endpoint takes, with JSON Resume dates as stored dates', () => {
     const plan = planJsonResumeImport({ ...sampleJsonResume(), certificates: [{ name: 'CKA', date: '2023-04' }] });
     const bodies: Record<string, unknown[]> = {};

@@ -153,21 +153,28 @@ describe('Resume exports', () => {
 
     it('answers 409 RESUME_PROCESSING while an autoPrepare job is tailoring the resume', async () => {
       const [{ id: applicationId }] = await database.query(
-        `INSERT INTO applications (account_id, job_title, company, status, cv_id) VALUES ($1, 'Engineer', 'Acme', 'preparing', $2) RETURNING id`,
+        `INSERT INTO applications (account_id, job_title, company, status, cv_id, tailoring_pending) VALUES ($1, 'Engineer', 'Acme', 'preparing', $2, true) RETURNING id`,
         [owner.accountId, resumeId],
       );
       const response = await exportPdf(owner, resumeId);
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ error: expect.any(String), code: 'RESUME_PROCESSING' });
 
-      await database.query(`UPDATE applications SET status = 'watchlist' WHERE id = $1`, [applicationId]);
+      await database.query(`UPDATE applications SET status = 'watchlist', tailoring_pending = false WHERE id = $1`, [applicationId]);
+      expect((await exportPdf(owner, resumeId)).status).toBe(200);
+    });
+
+    it('is not held up by an application set to preparing by hand', async () => {
+      const created = await owner.api.post('/v1/tracker/applications', { jobTitle: 'Engineer', company: 'Acme' });
+      await database.query(`UPDATE applications SET cv_id = $2 WHERE id = $1`, [created.body.applicationId, resumeId]);
+      expect((await owner.api.patch(`/v1/tracker/applications/${created.body.applicationId}`, { status: 'preparing' })).status).toBe(200);
       expect((await exportPdf(owner, resumeId)).status).toBe(200);
     });
 
     it('is not held up by another account preparing an application', async () => {
       const other = await createAccount(testApp.app, testApp.baseUrl);
       const otherResume = (await other.api.get('/v1/resume')).body.data[0].id;
-      await database.query(`INSERT INTO applications (account_id, job_title, company, status, cv_id) VALUES ($1, 'Engineer', 'Acme', 'preparing', $2)`, [
+      await database.query(`INSERT INTO applications (account_id, job_title, company, status, cv_id, tailoring_pending) VALUES ($1, 'Engineer', 'Acme', 'preparing', $2, true)`, [
         other.accountId,
         otherResume,
       ]);
@@ -192,6 +199,26 @@ describe('Resume exports', () => {
   });
 
   describe('GET /v1/resume/{id}/export/json-resume', () => {
+    it("keeps a skill's score as its level where it has no level text, and imports it back as the score", async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await account.api.post('/v1/skills', { name: 'Go', score: 4 });
+      await account.api.post('/v1/skills', { name: 'SQL', level: 'Expert', score: 5 });
+      await account.api.post('/v1/skills', { name: 'German', category: 'LANGUAGE', score: 3 });
+      const exported = (await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body;
+      expect(schemaErrors(exported)).toEqual([]);
+      expect(exported.skills).toEqual([{ name: 'Go', level: '4/5' }, { name: 'SQL', level: 'Expert' }]);
+      expect(exported.languages).toEqual([{ language: 'German', fluency: '3/5' }]);
+
+      const { id } = (await account.api.post(IMPORT_PATH, exported)).body;
+      const skills = (await account.api.get(`/v1/skills?cvId=${id}`)).body.data;
+      expect(skills.map(({ name, level, score }: Record<string, unknown>) => ({ name, level, score }))).toEqual([
+        { name: 'Go', level: null, score: 4 },
+        { name: 'SQL', level: 'Expert', score: null },
+        { name: 'German', level: null, score: 3 },
+      ]);
+    });
+
     it('answers the resolved content as a document that validates against the JSON Resume schema', async () => {
       const response = await owner.api.get(`/v1/resume/${resumeId}/export/json-resume`);
       expect(response.status).toBe(200);
@@ -289,6 +316,8 @@ describe('Resume exports', () => {
       [{ work: [{ name: 'Navy', startDate: 'March 1967' }] }, { 'work[0].startDate': ['must be a date: YYYY, YYYY-MM or YYYY-MM-DD'] }],
       [{ work: [{ name: 'Navy' }], education: [{ institution: 'Yale', studyType: 'PhD' }, { institution: 'Vassar' }] }, { 'work[0].position': ['is required'], 'education[1].studyType': ['is required'] }],
       [{ skills: { name: 'Go' } }, { skills: ['must be of type array'] }],
+      [{ work: [{ name: 'Navy', position: 'Admiral', startDate: '1967-08', endDate: '1966' }] }, { 'work[0].endDate': ['must not be before startDate'] }],
+      [{ volunteer: [{ organization: 'Museum', startDate: '1985-06-01', endDate: '1980-01-01' }] }, { 'volunteer[0].endDate': ['must not be before startDate'] }],
     ])('answers 400 with the JSON paths of what is wrong in %j, and creates nothing', async (document, details) => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const response = await account.api.post(IMPORT_PATH, document);

@@ -12,7 +12,7 @@ export class CreateEducationDto extends DatedItemBody {
   @TextField({ max: SECTION_TEXT.name, description: 'Required on create unless `school` is sent', example: 'TU Berlin' })
   institution?: string;
 
-  @TextField({ optional: true, max: SECTION_TEXT.name, description: 'Alias of `institution`' })
+  @TextField({ optional: true, notBlank: true, max: SECTION_TEXT.name, description: 'Alias of `institution`' })
   school?: string;
 
   @TextField({ description: 'The degree or qualification', max: SECTION_TEXT.name, example: 'MSc' })

@@ -2,6 +2,7 @@ import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PagingQuery } from '../../../../common/http/paging';
 import { BooleanField, DateOrDateTimeField, TextField } from '../../../../common/validation/field.decorators';
+import { NotBeforeStartDate } from '../../../../common/validation/period';
 
 /** Limits chosen once, the same for every section: names and titles, URLs, long texts, bullet lists. */
 export const SECTION_TEXT = { name: 200, url: 500, long: 10_000, listItems: 50, listItem: 1_000 } as const;
@@ -20,7 +21,8 @@ export abstract class DatedItemBody {
   @DateOrDateTimeField({ description: 'When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it', nullable: true, example: '2021-03-01' })
   startDate?: string | null;
 
-  @DateOrDateTimeField({ nullable: true, description: 'Ignored, and answered as null, while `isCurrent` is true' })
+  @DateOrDateTimeField({ nullable: true, description: 'Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true' })
+  @NotBeforeStartDate()
   endDate?: string | null;
 
   /** Sending null clears the flag (false). */
