@@ -1,3 +1,5 @@
+import { Injectable, Type } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { EntityManager, EntityMetadata, EntityTarget, FindOptionsSelect, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -62,17 +64,23 @@ export type ListOrder<E> = Partial<Record<keyof E & string, 'ASC' | 'DESC'>>;
 /** Narrows a list beyond the account: conditions added to its query, whose alias is `alias`. */
 export type ListFilter<E extends ObjectLiteral> = (rows: SelectQueryBuilder<E>, alias: string) => void;
 
+type OwnedEntity = ObjectLiteral & { id: string; accountId: string };
+
 /**
  * The records of one table that belong to accounts (in the spirit of domain-driven-hexagon's SqlRepositoryBase): a
  * feature gives its entity and its view mapping, and gets reads and writes that always filter by the account. A
  * record that is missing, is another account's, or is named by an id that is no uuid is not found, never a database
- * error.
+ * error. Features declare theirs with `OwnedRepositoryFor`.
  */
-export abstract class OwnedRepository<E extends ObjectLiteral & { id: string; accountId: string }, V> extends SqlRepository {
-  protected abstract readonly entity: EntityTarget<E>;
-
-  /** What reads answer for a record. */
-  protected abstract readonly view: (record: E) => V;
+export class OwnedRepository<E extends OwnedEntity, V> extends SqlRepository {
+  constructor(
+    manager: EntityManager,
+    protected readonly entity: EntityTarget<E>,
+    /** What reads answer for a record. */
+    protected readonly view: (record: E) => V,
+  ) {
+    super(manager);
+  }
 
   protected get metadata(): EntityMetadata {
     return this.manager.connection.getMetadata(this.entity);
@@ -164,4 +172,19 @@ export abstract class OwnedRepository<E extends ObjectLiteral & { id: string; ac
     const { affected } = await this.manager.update(this.entity, { ...where, accountId: accountIdOf(owner) }, changes);
     if (!affected) throw new NotFoundError();
   }
+}
+
+/**
+ * The injectable repository of `entity`, answering reads with `view`: a feature's repository extends it, adding
+ * only its own queries, and is listed among its module's providers. A class factory, so that the subclass needs no
+ * constructor: Nest injects the EntityManager through the one made here.
+ */
+export function OwnedRepositoryFor<E extends OwnedEntity, V>(entity: EntityTarget<E>, view: (record: E) => V): Type<OwnedRepository<E, V>> {
+  @Injectable()
+  class FeatureRepository extends OwnedRepository<E, V> {
+    constructor(@InjectEntityManager() manager: EntityManager) {
+      super(manager, entity, view);
+    }
+  }
+  return FeatureRepository;
 }

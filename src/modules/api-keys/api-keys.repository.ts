@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager, IsNull } from 'typeorm';
+import { IsNull } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import type { Scope } from '../../common/auth/scopes';
-import { accountIdOf, Owner, OwnedRepository } from '../../database/owned-repository';
+import { accountIdOf, Owner, OwnedRepositoryFor } from '../../database/owned-repository';
 import { Account, Plan } from '../accounts/entities/account.entity';
 import { ApiKey } from './entities/api-key.entity';
 
@@ -23,14 +22,7 @@ export interface KeyRow {
 }
 
 @Injectable()
-export class ApiKeysRepository extends OwnedRepository<ApiKey, ApiKeyListing> {
-  protected readonly entity = ApiKey;
-  protected readonly view = ({ keyHash: _hash, account: _account, ...listing }: ApiKey): ApiKeyListing => listing;
-
-  constructor(@InjectEntityManager() manager: EntityManager) {
-    super(manager);
-  }
-
+export class ApiKeysRepository extends OwnedRepositoryFor<ApiKey, ApiKeyListing>(ApiKey, ({ keyHash: _hash, account: _account, ...listing }) => listing) {
   async planOf(owner: Owner): Promise<Plan | undefined> {
     return (await this.manager.findOne(Account, { select: { plan: true }, where: { id: accountIdOf(owner) } }))?.plan;
   }

@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { Brackets, EntityManager } from 'typeorm';
+import { Brackets } from 'typeorm';
 import { ListEnvelope } from '../../common/http/paging';
-import { Owner, OwnedRepository, ownedView } from '../../database/owned-repository';
+import { Owner, OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
 import { ContactView, ListContactsQuery } from './dto/contact.dto';
 import { Contact } from './entities/contact.entity';
 
 @Injectable()
-export class ContactsRepository extends OwnedRepository<Contact, ContactView> {
-  protected readonly entity = Contact;
-  protected readonly view = ownedView<Contact>;
-
-  constructor(@InjectEntityManager() manager: EntityManager) {
-    super(manager);
-  }
-
+export class ContactsRepository extends OwnedRepositoryFor<Contact, ContactView>(Contact, ownedView) {
   /** Newest first, like every list of the API; `search` matches the name, company or email literally. */
   search(owner: Owner, query: ListContactsQuery): Promise<ListEnvelope<ContactView>> {
     return this.list(owner, query, { createdAt: 'DESC', id: 'DESC' }, {

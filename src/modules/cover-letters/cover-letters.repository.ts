@@ -1,20 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager } from 'typeorm';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
-import { accountIdOf, Owner, OwnedRepository, ownedView } from '../../database/owned-repository';
+import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
 import { CoverLetterSummary, CoverLetterView } from './dto/cover-letter.dto';
 import { CoverLetter } from './entities/cover-letter.entity';
 
 @Injectable()
-export class CoverLettersRepository extends OwnedRepository<CoverLetter, CoverLetterView> {
-  protected readonly entity = CoverLetter;
-  protected readonly view = ownedView<CoverLetter>;
-
-  constructor(@InjectEntityManager() manager: EntityManager) {
-    super(manager);
-  }
-
+export class CoverLettersRepository extends OwnedRepositoryFor<CoverLetter, CoverLetterView>(CoverLetter, ownedView) {
   /** Newest first, like every list of the API; items leave out the body text. */
   summaries(owner: Owner, paging: PagingQuery): Promise<ListEnvelope<CoverLetterSummary>> {
     return this.list(owner, paging, { createdAt: 'DESC', id: 'DESC' }, { omit: ['content'] });

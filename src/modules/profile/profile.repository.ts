@@ -1,22 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { NotFoundError } from '../../common/errors/api-errors';
-import { Owner, OwnedRepository } from '../../database/owned-repository';
+import { Owner, OwnedRepositoryFor } from '../../database/owned-repository';
 import { ProfileView, profileView } from './dto/profile.dto';
 import { CareerProfile } from './entities/career-profile.entity';
 
 /** One profile per account: it is named by the account alone, never by its own id. */
 @Injectable()
-export class ProfileRepository extends OwnedRepository<CareerProfile, ProfileView> {
-  protected readonly entity = CareerProfile;
-  protected readonly view = profileView;
-
-  constructor(@InjectEntityManager() manager: EntityManager) {
-    super(manager);
-  }
-
+export class ProfileRepository extends OwnedRepositoryFor<CareerProfile, ProfileView>(CareerProfile, profileView) {
   async getOfAccount(owner: Owner): Promise<ProfileView> {
     const profile = await this.findWhere(owner, {});
     if (!profile) throw new NotFoundError();
