@@ -19,6 +19,7 @@ const e2e = {
 
 module.exports = {
   testTimeout: 30_000,
+  reporters: ['default', '<rootDir>/test/setup/closing-line-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.spec.ts'] },
     { ...e2e, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { dropDatabase, prepareDatabase } from '../../src/database/prepare-database';
+import { GENERATOR_ARGS } from '../../tools/listing-generator/generator-process';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');
@@ -71,7 +72,7 @@ export async function ensureBenchDatabase(databaseUrl: string, count: number, lo
 function importPipeline(databaseUrl: string, count: number, seed: string, asOf: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, DATABASE_URL: databaseUrl };
-    const generator = spawn('node', [CLI, 'jobs:generate', '--count', String(count), '--seed', seed, '--as-of', asOf], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const generator = spawn('node', [...GENERATOR_ARGS, '--count', String(count), '--seed', seed, '--as-of', asOf], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     const importer = spawn('node', [CLI, 'jobs:import', '-'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
     generator.stdout.pipe(importer.stdin);
     let summary = '';

@@ -1,4 +1,4 @@
-import { SeededRandom } from '../../src/modules/jobs/generator/seeded-random';
+import { SeededRandom } from '../../tools/listing-generator/seeded-random';
 
 /** One kind of search of the benchmark: how to make a request body, and the naive SQL it is compared with. */
 export interface Scenario {

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { DataSource, QueryRunner } from 'typeorm';
 import { loadConfig } from '../../src/config/configuration';
 import { dataSourceOptions } from '../../src/database/data-source-options';
-import { SeededRandom } from '../../src/modules/jobs/generator/seeded-random';
-import { JobsService } from '../../src/modules/jobs/jobs.service';
+import { JobSearchService } from '../../src/modules/jobs/search/job-search.service';
+import { SeededRandom } from '../../tools/listing-generator/seeded-random';
 import { ensureBenchDatabase, seconds, withClient } from './bench-database';
 import { deepPaging, DEEP_PAGE, Scenario, SCENARIOS } from './search-mix';
 
@@ -173,7 +173,7 @@ async function capturePlans(random: SeededRandom): Promise<CapturedPlan[]> {
       }) as QueryRunner['query'];
       return runner;
     };
-    const service = new JobsService(dataSource, loadConfig({ ...process.env, DATABASE_URL }));
+    const service = new JobSearchService(dataSource, loadConfig({ ...process.env, DATABASE_URL }));
     await service.onModuleInit();
     for (const scenario of [...SCENARIOS, deepPaging]) {
       const body = scenario.body(random);

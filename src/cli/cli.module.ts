@@ -6,7 +6,7 @@ import { AccountsModule } from '../modules/accounts/accounts.module';
 import { ApiKeysModule } from '../modules/api-keys/api-keys.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
 import { AccountCreateCommand, AccountUpdateCommand } from './account.commands';
-import { JobsGenerateCommand, JobsImportCommand } from './jobs.commands';
+import { JobsImportCommand } from './jobs.commands';
 import { KeyCreateCommand, KeyListCommand, KeyRevokeCommand } from './key.commands';
 
 @Module({})
@@ -22,7 +22,6 @@ export class CliModule {
         KeyRevokeCommand,
         KeyListCommand,
         JobsImportCommand,
-        JobsGenerateCommand,
       ],
     };
   }

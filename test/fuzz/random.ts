@@ -1,4 +1,4 @@
-import { SeededRandom } from '@src/modules/jobs/generator/seeded-random';
+import { SeededRandom } from '../../tools/listing-generator/seeded-random';
 
 /**
  * The listing generator's seeded PRNG, so a fuzz run is repeated exactly by its seed (FUZZ_SEED). Each request gets

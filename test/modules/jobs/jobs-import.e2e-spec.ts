@@ -7,14 +7,20 @@ import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
+import { GENERATOR_ARGS } from '../../../tools/listing-generator/generator-process';
 
 const run = promisify(execFile);
 const CLI = join(__dirname, '..', '..', '..', 'dist', 'cli', 'main.js');
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `npm run cli -- ...args`. */
+const cli = (...args: string[]) => runNode([CLI, ...args]);
+/** `npm run jobs:generate -- ...args`. */
+const generate = (...args: string[]) => runNode([...GENERATOR_ARGS, ...args]);
+
+async function runNode(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
   try {
-    const { stdout, stderr } = await run('node', [CLI, ...args], { env, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run('node', args, { env, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -22,7 +28,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-describe('npm run cli -- jobs:import / jobs:generate', () => {
+describe('npm run cli -- jobs:import / npm run jobs:generate', () => {
   let testApp: TestApp;
   let database: DataSource;
   const directory = mkdtempSync(join(tmpdir(), 'jobs-import-'));
@@ -182,9 +188,9 @@ describe('npm run cli -- jobs:import / jobs:generate', () => {
     const seed = `${tag}-pipe`;
     const summary = await new Promise<string>((resolve, reject) => {
       const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
-      const generate = spawn('node', [CLI, 'jobs:generate', '--count', '40', '--seed', seed, '--format', 'mixed'], { env });
+      const generator = spawn('node', [...GENERATOR_ARGS, '--count', '40', '--seed', seed, '--format', 'mixed'], { env });
       const importer = spawn('node', [CLI, 'jobs:import', '-'], { env });
-      generate.stdout.pipe(importer.stdin);
+      generator.stdout.pipe(importer.stdin);
       let out = '';
       importer.stdout.on('data', (chunk) => (out += chunk));
       importer.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}`))));
@@ -200,8 +206,8 @@ describe('npm run cli -- jobs:import / jobs:generate', () => {
   });
 
   it('generates the same listings for the same seed and date, and others for another seed', async () => {
-    const args = ['jobs:generate', '--count', '25', '--as-of', '2026-06-01T00:00:00Z'];
-    const [one, same, other] = await Promise.all([cli(...args, '--seed', 'a'), cli(...args, '--seed', 'a'), cli(...args, '--seed', 'b')]);
+    const args = ['--count', '25', '--as-of', '2026-06-01T00:00:00Z'];
+    const [one, same, other] = await Promise.all([generate(...args, '--seed', 'a'), generate(...args, '--seed', 'a'), generate(...args, '--seed', 'b')]);
     expect(one.stdout).toBe(same.stdout);
     expect(other.stdout).not.toBe(one.stdout);
     const listings = one.stdout.trim().split('\n').map((line) => JSON.parse(line));
@@ -213,7 +219,7 @@ describe('npm run cli -- jobs:import / jobs:generate', () => {
   });
 
   it('refuses a count that is not a positive whole number', async () => {
-    const result = await cli('jobs:generate', '--count', '-3');
+    const result = await generate('--count', '-3');
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('--count must be a positive whole number');
   });

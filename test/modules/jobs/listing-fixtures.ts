@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { generateListings } from '@src/modules/jobs/generator/listing-generator';
 import { ListingImportService, ListingRow, toListingRow } from '@src/modules/jobs/import/listing-import.service';
 import { ListingRecord, parseListingRecord } from '@src/modules/jobs/import/listing-record';
+import { generateListings } from '../../../tools/listing-generator/listing-generator';
 
 /** A listing as the tests know it: the record sent, and what the import derived and stored from it. */
 export interface KnownListing {

@@ -1,4 +1,4 @@
-import { SearchCursorCodec, searchFingerprint } from '@src/modules/jobs/search-cursor';
+import { SearchCursorCodec, searchFingerprint } from '@src/modules/jobs/search/search-cursor';
 
 describe('search cursors', () => {
   const codec = new SearchCursorCodec<{ k: [string, string] }>(Buffer.alloc(32, 7));

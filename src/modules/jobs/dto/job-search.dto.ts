@@ -25,6 +25,7 @@ import {
   WORK_ARRANGEMENTS,
   WorkArrangement,
 } from '../job-search-values';
+import type { ListingViewShape } from '../listing-columns';
 
 const LIST = { maxItems: 50, max: 200 } as const;
 
@@ -129,8 +130,8 @@ export class JobBenefit {
   name: string;
 }
 
-/** A job listing as search answers it. */
-export class JobListingView {
+/** A job listing as search answers it (its columns are LISTING_COLUMNS). */
+export class JobListingView implements ListingViewShape {
   id: string;
   title: string;
   company: string;

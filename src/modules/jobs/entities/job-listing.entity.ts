@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { EmploymentType, JobLevel, WorkArrangement } from '../job-search-values';
+import type { ListingValues } from '../listing-columns';
 
 /**
  * The weighted documents of full-text search: title (A) and company (B) make the small `titleVector` that relevance
@@ -12,7 +13,8 @@ export const SEARCH_VECTOR_EXPRESSION = `${TITLE_VECTOR_EXPRESSION} || setweight
 /**
  * A job listing from a provider, shared by every account (listings are not owned). The columns after `source`
  * are what search filters on; the enrichment derives the ones a provider does not give.
- * Indexes marked `synchronize: false` are written by hand in the migration (GIN, trigram, covering).
+ * Indexes marked `synchronize: false` are written by hand in the migration (GIN, trigram, covering). The columns
+ * the import writes and the API shows are declared in LISTING_COLUMNS, which this class must match.
  */
 @Entity('job_listings')
 @Index('job_listings_source_external_id', ['source', 'externalId'], { unique: true })
@@ -22,7 +24,7 @@ export const SEARCH_VECTOR_EXPRESSION = `${TITLE_VECTOR_EXPRESSION} || setweight
 @Index('job_listings_title_vector', { synchronize: false })
 @Index('job_listings_title_trgm', { synchronize: false })
 @Index('job_listings_company', ['companyNormalized'])
-export class JobListing {
+export class JobListing implements ListingValues {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 

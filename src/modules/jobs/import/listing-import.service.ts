@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { BenefitKey, BENEFITS } from '../job-search-values';
+import { WRITTEN_COLUMNS, WrittenListing } from '../listing-columns';
 import { annualize, enrichListing } from '../listing-enrichment';
 import { parseListingRecord, ParsedListing, RecordRejection } from './listing-record';
 
@@ -28,74 +29,41 @@ export interface ImportObserver {
 const BATCH_SIZE = 500;
 
 /**
- * One column of the batched upsert: its name, the Postgres array type it travels as, and how a listing fills it.
- * Rows go in as one array per column through `unnest`, so a batch is one statement with ~35 parameters. A text[]
- * per row cannot travel inside a text[][] (rows differ in length), so array columns travel as JSON.
+ * The batched upsert writes every column the import writes (LISTING_COLUMNS). Rows go in as one array per column
+ * through `unnest`, so a batch is one statement with ~35 parameters. A text[] per row cannot travel inside a
+ * text[][] (rows differ in length), so array columns travel as JSON, and so do jsonb values.
  */
-const ARRAY_COLUMNS = new Set(['place_keys', 'benefit_keys']);
-const COLUMNS: [string, string, (row: ListingRow) => unknown][] = [
-  ['source', 'text', (row) => row.source],
-  ['external_id', 'text', (row) => row.externalId],
-  ['title', 'text', (row) => row.title],
-  ['company', 'text', (row) => row.company],
-  ['company_logo', 'text', (row) => row.companyLogo],
-  ['company_website', 'text', (row) => row.companyWebsite],
-  ['location', 'text', (row) => row.location],
-  ['city', 'text', (row) => row.city],
-  ['state', 'text', (row) => row.state],
-  ['country', 'text', (row) => row.country],
-  ['is_remote', 'boolean', (row) => row.isRemote],
-  ['employment_type', 'text', (row) => row.employmentType],
-  ['apply_link', 'text', (row) => row.applyLink],
-  ['apply_is_direct', 'boolean', (row) => row.applyIsDirect],
-  ['publisher', 'text', (row) => row.publisher],
-  ['description', 'text', (row) => row.description],
-  ['highlights', 'jsonb', (row) => (row.highlights ? JSON.stringify(row.highlights) : null)],
-  ['benefits', 'jsonb', (row) => JSON.stringify(row.benefits)],
-  ['salary_min', 'float8', (row) => row.salaryMin],
-  ['salary_max', 'float8', (row) => row.salaryMax],
-  ['salary_period', 'text', (row) => row.salaryPeriod],
-  ['posted_at', 'timestamptz', (row) => row.postedAt.toISOString()],
-  ['first_seen_at', 'timestamptz', (row) => row.firstSeenAt.toISOString()],
-  ['republish_count', 'int4', (row) => row.republishCount],
-  ['title_normalized', 'text', (row) => row.titleNormalized],
-  ['company_normalized', 'text', (row) => row.companyNormalized],
-  ['place_keys', 'jsonb', (row) => JSON.stringify(row.placeKeys)],
-  ['annual_salary_min', 'int4', (row) => row.annualSalaryMin],
-  ['annual_salary_max', 'int4', (row) => row.annualSalaryMax],
-  ['job_level', 'text', (row) => row.jobLevel],
-  ['work_arrangement', 'text', (row) => row.workArrangement],
-  ['language', 'text', (row) => row.language],
-  ['visa_sponsorship', 'boolean', (row) => row.visaSponsorship],
-  ['security_clearance', 'boolean', (row) => row.securityClearance],
-  ['experience_years', 'int2', (row) => row.experienceYears],
-  ['benefit_keys', 'jsonb', (row) => JSON.stringify(row.benefitKeys)],
-];
+const COLUMNS = WRITTEN_COLUMNS.map(([name, column]) => ({
+  sql: column.sql,
+  travelsAs: column.type === 'text[]' ? 'jsonb' : column.type,
+  value: (row: ListingRow): unknown => {
+    const value = row[name];
+    if (column.type === 'timestamptz') return (value as Date).toISOString();
+    if (column.type === 'jsonb' || column.type === 'text[]') return value == null ? null : JSON.stringify(value);
+    return value;
+  },
+  stored: column.type === 'text[]' ? `ARRAY(SELECT jsonb_array_elements_text(${column.sql}))` : column.sql,
+}));
 
 /** Columns a re-import does not overwrite: identity, first sighting and the republish count have their own rules. */
 const KEPT_ON_UPDATE = new Set(['source', 'external_id', 'first_seen_at', 'republish_count']);
 
 const UPSERT_SQL = `
-  INSERT INTO job_listings (${COLUMNS.map(([name]) => name).join(', ')})
-  SELECT ${COLUMNS.map(([name]) => (ARRAY_COLUMNS.has(name) ? `ARRAY(SELECT jsonb_array_elements_text(${name}))` : name)).join(', ')}
-  FROM unnest(${COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})
-    AS incoming(${COLUMNS.map(([name]) => name).join(', ')})
+  INSERT INTO job_listings (${COLUMNS.map((column) => column.sql).join(', ')})
+  SELECT ${COLUMNS.map((column) => column.stored).join(', ')}
+  FROM unnest(${COLUMNS.map((column, index) => `$${index + 1}::${column.travelsAs}[]`).join(', ')})
+    AS incoming(${COLUMNS.map((column) => column.sql).join(', ')})
   ON CONFLICT (source, external_id) DO UPDATE SET
-    ${COLUMNS.filter(([name]) => !KEPT_ON_UPDATE.has(name))
-      .map(([name]) => `${name} = EXCLUDED.${name}`)
+    ${COLUMNS.filter((column) => !KEPT_ON_UPDATE.has(column.sql))
+      .map((column) => `${column.sql} = EXCLUDED.${column.sql}`)
       .join(',\n    ')},
     first_seen_at = LEAST(job_listings.first_seen_at, EXCLUDED.first_seen_at),
     republish_count = job_listings.republish_count + (EXCLUDED.posted_at <> job_listings.posted_at)::int,
     updated_at = now()
   RETURNING (xmax = 0) AS inserted`;
 
-export type ListingRow = Omit<ParsedListing, 'firstSeenAt' | 'republishCount' | 'experienceYears'> &
-  ReturnType<typeof enrichListing> & {
-    firstSeenAt: Date;
-    republishCount: number;
-    annualSalaryMin: number | null;
-    annualSalaryMax: number | null;
-  };
+/** A listing as the import writes it: every written column of LISTING_COLUMNS. */
+export type ListingRow = WrittenListing;
 
 /** A parsed record completed with what the enrichment derives, as the table stores it. */
 export function toListingRow(listing: ParsedListing, now: Date): ListingRow {
@@ -172,7 +140,7 @@ export class ListingImportService {
   }
 
   private async upsert(rows: ListingRow[]): Promise<{ inserted: number; updated: number }> {
-    const parameters = COLUMNS.map(([, , value]) => rows.map(value));
+    const parameters = COLUMNS.map((column) => rows.map(column.value));
     const result: { inserted: boolean }[] = await this.dataSource.query(UPSERT_SQL, parameters);
     const inserted = result.filter((row) => row.inserted).length;
     return { inserted, updated: result.length - inserted };

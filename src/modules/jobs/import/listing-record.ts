@@ -1,33 +1,22 @@
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
 import { BENEFITS, BenefitKey, EMPLOYMENT_TYPES, EmploymentType } from '../job-search-values';
+import type { ListingValues, ListingViewShape } from '../listing-columns';
 
-/** A listing in our own shape: a search result, with `id` being the provider's id. */
-export interface ListingRecord {
-  id: string;
-  source: string;
-  title: string;
-  company: string;
-  companyLogo?: string | null;
-  companyWebsite?: string | null;
-  location?: string | null;
-  city?: string | null;
-  state?: string | null;
-  country?: string | null;
-  isRemote?: boolean | null;
-  employmentType?: string | null;
-  applyLink?: string | null;
-  applyIsDirect?: boolean | null;
-  publisher?: string | null;
-  description: string;
-  highlights?: Record<string, string[]> | null;
-  benefits?: ({ key: string; name?: string } | string)[] | null;
-  salaryMin?: number | null;
-  salaryMax?: number | null;
-  salaryPeriod?: string | null;
-  postedAt: string;
-  firstSeenAt?: string | null;
-  republishCount?: number | null;
-}
+/** The fields a record of our shape must give; the import derives or defaults the others. */
+type RequiredInRecord = 'source' | 'title' | 'company' | 'description' | 'postedAt';
+/** A field as a file gives it: dates as ISO 8601 text, enumerations as any text (aliases are mapped), benefits as keys too. */
+type RecordValue<T> = T extends Date
+  ? string
+  : T extends string
+    ? string
+    : T extends { key: string; name: string }[]
+      ? ({ key: string; name?: string } | string)[]
+      : T;
+
+/** A listing in our own shape: the API's view of it (LISTING_COLUMNS), with `id` being the provider's id. */
+export type ListingRecord = { id: string } & { [K in RequiredInRecord]: RecordValue<ListingViewShape[K]> } & {
+  [K in Exclude<keyof ListingViewShape, 'id' | RequiredInRecord>]?: RecordValue<ListingViewShape[K]> | null;
+};
 
 /** The fields of the JSearch provider's raw listing that we read. */
 export interface JSearchRecord {
@@ -56,34 +45,12 @@ export interface JSearchRecord {
   job_required_experience?: { required_experience_in_months?: number | null } | null;
 }
 
+/** What a record may leave out and the import then derives (from the text) or defaults: null until then. */
+type DerivedWhenMissing = 'isRemote' | 'employmentType' | 'firstSeenAt' | 'republishCount' | 'experienceYears';
+
 /** A record after parsing, in one shape whatever the provider's: what the import stores, before enrichment. */
-export interface ParsedListing {
-  source: string;
-  externalId: string;
-  title: string;
-  company: string;
-  companyLogo: string | null;
-  companyWebsite: string | null;
-  location: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  isRemote: boolean | null;
-  employmentType: EmploymentType | null;
-  applyLink: string | null;
-  applyIsDirect: boolean;
-  publisher: string | null;
-  description: string;
-  highlights: Record<string, string[]> | null;
-  benefits: { key: string; name: string }[];
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryPeriod: SalaryPeriod | null;
-  postedAt: Date;
-  firstSeenAt: Date | null;
-  republishCount: number | null;
-  experienceYears: number | null;
-}
+export type ParsedListing = Omit<ListingViewShape, 'id' | DerivedWhenMissing> &
+  Pick<ListingValues, 'externalId'> & { [K in DerivedWhenMissing]: ListingValues[K] | null };
 
 export const JSEARCH_SOURCE = 'jsearch';
 const MAX_TEXT = { id: 200, short: 300, url: 2000, description: 100_000 } as const;

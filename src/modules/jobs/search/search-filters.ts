@@ -1,6 +1,6 @@
-import { DATE_POSTED_WINDOWS, GHOST_JOB_RULE, SALARY_RANGES } from './job-search-values';
-import { normalizeCompany, normalizePlace, normalizeTitle } from './listing-enrichment';
-import type { JobSearchDto } from './dto/job-search.dto';
+import type { JobSearchDto } from '../dto/job-search.dto';
+import { DATE_POSTED_WINDOWS, GHOST_JOB_RULE, SALARY_RANGES } from '../job-search-values';
+import { normalizeCompany, normalizePlace, normalizeTitle } from '../listing-enrichment';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
-import type { SalaryPeriod } from '../../../common/validation/salary-period';
-import type { JSearchRecord, ListingRecord } from '../import/listing-record';
-import { BENEFIT_KEYS, BENEFITS, BenefitKey, COUNTRY_NAMES, EmploymentType } from '../job-search-values';
+import type { SalaryPeriod } from '../../src/common/validation/salary-period';
+import type { JSearchRecord, ListingRecord } from '../../src/modules/jobs/import/listing-record';
+import { BENEFIT_KEYS, BENEFITS, BenefitKey, COUNTRY_NAMES, EmploymentType } from '../../src/modules/jobs/job-search-values';
 import { SeededRandom } from './seeded-random';
 import {
   BENEFIT_SENTENCES,

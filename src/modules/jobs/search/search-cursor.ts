@@ -1,5 +1,33 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { ValidationFailedError } from '../../common/errors/api-errors';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { ValidationFailedError } from '../../../common/errors/api-errors';
+import type { Key, TextMode } from './search-sql';
+
+const CURSOR_KEY_PURPOSE = 'search-cursor';
+
+/** Where the next page starts: the stream (relevance tier) and the last listing's (posted_at, id) within it. */
+export interface CursorPosition {
+  /** stream index */
+  t: number;
+  /** posted_at (as PostgreSQL wrote it) and id of the last listing returned */
+  k: Key;
+  /** total of the first page */
+  n: number;
+  /** asOf: the first page's clock, for relative dates */
+  a: string;
+  m: TextMode;
+}
+
+/** The codec of search cursors, signed with the deployment's one key so that any instance reads another's cursors. */
+export async function loadSearchCursors(dataSource: DataSource): Promise<SearchCursorCodec<CursorPosition>> {
+  // The first instance to start creates the key; every instance reads the one that won.
+  await dataSource.query('INSERT INTO signing_keys (purpose, secret) VALUES ($1, $2) ON CONFLICT (purpose) DO NOTHING', [
+    CURSOR_KEY_PURPOSE,
+    randomBytes(32),
+  ]);
+  const [{ secret }] = await dataSource.query('SELECT secret FROM signing_keys WHERE purpose = $1', [CURSOR_KEY_PURPOSE]);
+  return new SearchCursorCodec(secret);
+}
 
 /**
  * `nextCursor`: an opaque, signed token. The payload is base64url JSON, followed by a dot and an HMAC-SHA256 of it,

@@ -1,0 +1,151 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
+import { InjectConfig } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/configuration';
+import { JobListingView, JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
+import { listingViewsStatement } from '../listing-columns';
+import { SearchConnections } from './search-connections';
+import { SearchCounter } from './search-count';
+import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
+import { estimateMatches, mayBePartial, planStreams, WALK_CHUNKS } from './search-plan';
+import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, TextMode, walkStatements } from './search-sql';
+
+const noMatches = (): JobSearchResponse => ({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });
+
+/**
+ * `POST /v1/jobs/search`. Results are ordered by relevance tier, then newest first: listings whose title and
+ * company hold the whole query come before listings that match through their description. Every page is a keyset
+ * page over (tier, posted_at, id), so a page costs the same at any depth and concurrent inserts never repeat or
+ * skip a listing. How each page is found (walk, bitmap, counts) is decided per search from the planner's
+ * estimates: see search-plan.ts, and bench/RESULTS-search.md for the measurements behind it.
+ */
+@Injectable()
+export class JobSearchService implements OnModuleInit {
+  private cursors: SearchCursorCodec<CursorPosition>;
+  private readonly connections: SearchConnections;
+  private readonly counter: SearchCounter;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectConfig() config: AppConfig,
+  ) {
+    this.connections = new SearchConnections(dataSource);
+    this.counter = new SearchCounter(this.connections, config.search.countBudgetMs);
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.cursors = await loadSearchCursors(this.dataSource);
+  }
+
+  async search(search: JobSearchDto): Promise<JobSearchResponse> {
+    const fingerprint = searchFingerprint(search);
+    const position = search.cursor ? this.cursors.decode(fingerprint, search.cursor) : null;
+    return this.connections.search(() => this.searchOn(search, fingerprint, position));
+  }
+
+  private searchOn(search: JobSearchDto, fingerprint: string, position: CursorPosition | null): Promise<JobSearchResponse> {
+    return this.connections.withConnection(async (runner) => {
+      // Words that match nothing as written are tried with the last as a prefix, then as a fuzzy title; a cursor
+      // keeps the mode of its first page.
+      const modes: TextMode[] = position ? [position.m] : search.query?.trim() ? ['exact', 'prefix', 'fuzzy'] : ['exact'];
+      let answer = noMatches();
+      for (const mode of modes) {
+        if (mode === 'prefix' && !(await mayBePartial(runner, search.query as string))) continue;
+        answer = await this.searchAs(runner, search, fingerprint, position, mode);
+        if (answer.count > 0) break;
+      }
+      return answer;
+    });
+  }
+
+  private async searchAs(
+    runner: QueryRunner,
+    search: JobSearchDto,
+    fingerprint: string,
+    position: CursorPosition | null,
+    mode: TextMode,
+  ): Promise<JobSearchResponse> {
+    const context = await this.resolveText(runner, search, position, mode);
+    const estimate = position ? position.n : await estimateMatches(runner, context);
+    // A later page keeps the total of the first.
+    const counting = position ? { count: Promise.resolve(position.n), first: false } : this.counter.begin(context, estimate);
+    const known = counting.first ? await counting.count : null;
+    if (known === 0) return noMatches();
+    const rows: (KeyedRow & { stream: number })[] = [];
+    try {
+      const streams = await planStreams(runner, context, known);
+      for (let index = position?.t ?? 0; index < streams.length && rows.length <= search.limit; index++) {
+        const after = position && index === position.t ? position.k : null;
+        const found = await this.streamPage(runner, streams[index], after, search.limit + 1 - rows.length);
+        rows.push(...found.map((row) => ({ ...row, stream: index })));
+      }
+    } finally {
+      // Settled before the connection goes back to the pool, even when reading the page failed.
+      await counting.count.catch(() => undefined);
+    }
+    const counted = await counting.count;
+    const page = rows.slice(0, search.limit);
+    const hasMore = rows.length > search.limit;
+    // A first page that holds every match knows the total; otherwise the count, or the estimate when uncounted.
+    const total = !position && !hasMore ? rows.length : (counted ?? Math.max(Math.round(estimate), rows.length));
+    const last = page[page.length - 1];
+    const nextCursor = hasMore
+      ? this.cursors.encode(fingerprint, { t: last.stream, k: [last.key, last.id], n: total, a: context.asOf.toISOString(), m: context.mode })
+      : null;
+    const data = await this.listings(runner, page.map((row) => row.id));
+    return { data, count: data.length, total, hasMore, nextCursor };
+  }
+
+  /**
+   * The tsqueries of the search, computed once by PostgreSQL (its parser and stemmer) and then passed as
+   * constants, so that the planner can estimate how many listings they match.
+   */
+  private async resolveText(runner: QueryRunner, search: JobSearchDto, position: CursorPosition | null, mode: TextMode): Promise<SearchContext> {
+    const asOf = position ? new Date(position.a) : new Date();
+    const raw = search.query?.trim() || null;
+    const statement = textQueriesStatement(search, raw, mode);
+    const [resolved] = await runner.query(statement.sql, statement.values);
+    return { search, asOf, text: { query: resolved.query || null, match: resolved.match || null, raw }, mode };
+  }
+
+  /** Up to `limit` listings of a stream after the keyset position `after`, newest first. */
+  private async streamPage(runner: QueryRunner, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
+    if (stream.strategy !== 'walk') return this.connections.planned(runner, stream.strategy, scanStatement(stream, after, limit));
+    const rows: KeyedRow[] = [];
+    let from = after;
+    for (let chunk = 0; chunk < WALK_CHUNKS; chunk++) {
+      const walked = await this.walk(runner, stream, from, limit - rows.length);
+      rows.push(...walked.rows);
+      if (rows.length === limit || walked.boundary === null) return rows;
+      from = walked.boundary;
+    }
+    // Still short of a page after several walks: the rest is much rarer than expected, and indexes find it sooner.
+    const rest = scanStatement({ ...stream, strategy: 'combined' }, from, limit - rows.length);
+    return [...rows, ...(await this.connections.planned<KeyedRow[]>(runner, 'combined', rest))];
+  }
+
+  /**
+   * Walks at most WALK_BOUND listings of the newest-first index, reading only the index: filters and title tests
+   * run on its entries, and only listings that pass them (WALK_READS at most) have their search vector read from
+   * the table. Answers what it found and, when it stopped at a bound, the key of the last listing it passed.
+   */
+  private async walk(runner: QueryRunner, stream: Stream, after: Key | null, limit: number): Promise<{ rows: KeyedRow[]; boundary: Key | null }> {
+    const statements = walkStatements(stream, after, limit);
+    const rows = await this.connections.planned<KeyedRow[]>(runner, 'walk', statements.rows);
+    if (rows.length === limit) return { rows, boundary: null };
+    // Where the walk stopped: at its WALK_READS-th passing listing, or else at its WALK_BOUND-th entry.
+    const [last] = await this.connections.planned<KeyedRow[]>(runner, 'walk', statements.lastRead);
+    if (last) return { rows, boundary: [last.key, last.id] };
+    const [end] = await this.connections.planned<KeyedRow[]>(runner, 'walk', statements.lastEntry);
+    return { rows, boundary: end ? [end.key, end.id] : null };
+  }
+
+  private async listings(runner: QueryRunner, ids: string[]): Promise<JobListingView[]> {
+    if (ids.length === 0) return [];
+    const statement = listingViewsStatement(ids);
+    const rows: JobListingView[] = await runner.query(statement.sql, statement.values);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is JobListingView => row !== undefined);
+  }
+}

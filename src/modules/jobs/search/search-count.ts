@@ -1,0 +1,70 @@
+import { EXACT_TOTAL_LIMIT } from '../job-search-values';
+import { SearchConnections, timedOut } from './search-connections';
+import { countStrategy } from './search-plan';
+import { countStatement, isTextual, SearchContext, searchFilters, textConditions } from './search-sql';
+
+/**
+ * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
+ * gives up after the budget (`SEARCH_COUNT_BUDGET_MS`), and when the planner expects more than 10,000 it is not
+ * tried: `total` is then the planner's estimate.
+ */
+const COUNT_ALWAYS_BELOW = 2_000;
+const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
+/** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
+const COUNT_FIRST_BELOW = 50_000;
+/** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
+const QUICK_COUNT_SHARE = 0.4;
+
+/** A count under way: `first` when its answer is awaited before the page is read. */
+export interface Counting {
+  count: Promise<number | null>;
+  first: boolean;
+}
+
+/** The exact `total` of a search's first page, within the time budget that config gives counting. */
+export class SearchCounter {
+  private readonly quickBudgetMs: number;
+
+  constructor(
+    private readonly connections: SearchConnections,
+    private readonly budgetMs: number,
+  ) {
+    this.quickBudgetMs = Math.ceil(budgetMs * QUICK_COUNT_SHARE);
+  }
+
+  /**
+   * Starts counting the matches of a first page. Words estimated to occur together often enough to walk for may in
+   * fact never do ("sql kubernetes"): the statistics know each word, not how they combine. Up to COUNT_FIRST_BELOW
+   * expected matches, a count (GIN only, fast) comes first and its answer decides. Otherwise it runs on a
+   * connection of its own while the page is read: a search waits for the slower, not both.
+   */
+  begin(context: SearchContext, estimate: number): Counting {
+    const first = isTextual(context) && estimate <= COUNT_FIRST_BELOW;
+    const count = first
+      ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickBudgetMs)
+      : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.budgetMs);
+    return { count, first };
+  }
+
+  /**
+   * The number of matches, counted exactly up to 10,000 when the planner expects no more than `countBelow` and
+   * counting fits the time budget (always, when few listings match the text); null otherwise (the estimate then
+   * stands in).
+   */
+  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<number | null> {
+    if (estimate > countBelow) return null;
+    return this.connections.withConnection(async (runner) => {
+      const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
+      const { strategy, textMatches } = await countStrategy(runner, matches);
+      // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
+      const budget = textMatches === null ? this.quickBudgetMs : textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
+      try {
+        const [{ count }] = await this.connections.planned<{ count: number }[]>(runner, strategy, countStatement({ ...matches, strategy }), budget);
+        return count > EXACT_TOTAL_LIMIT ? null : count;
+      } catch (error) {
+        if (!timedOut(error)) throw error;
+        return null;
+      }
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import type { JobSearchDto } from '../dto/job-search.dto';
+import { EXACT_TOTAL_LIMIT } from '../job-search-values';
+import { normalizeTitle } from '../listing-enrichment';
+import { filterConditions, SqlParameters } from './search-filters';
+
+/**
+ * How a text query matches: as written (`exact`), then, when that finds nothing, with its last word as a prefix
+ * (`prefix`: "senior kubern" finds Kubernetes), then titles that look like the query (`fuzzy`: "developr").
+ */
+export type TextMode = 'exact' | 'prefix' | 'fuzzy';
+
+/** A listing's place in newest-first order: posted_at (as PostgreSQL wrote it) and id. */
+export type Key = [postedAt: string, id: string];
+
+/** How a stream's matches are found (see search-plan.ts); `planner`: no text, the planner's own choice. */
+export type Strategy = 'walk' | 'bitmap' | 'combined' | 'planner';
+
+/** One newest-first sequence of matches; a ranked search reads its streams one after the other. */
+export interface Stream {
+  /** Conditions the newest-first index can test alone. */
+  filters: (sql: SqlParameters) => string[];
+  /**
+   * Conditions on the text that a GIN index answers (search or title vector, fuzzy title); `searchVector` is how
+   * the statement reaches the search vector (default `l.search_vector`).
+   */
+  text: (sql: SqlParameters, searchVector?: string) => string[];
+  /** The relevance tier's conditions on the title, tested on each match (never through an index). */
+  tier: (sql: SqlParameters) => string[];
+  /** The one country the search is limited to, if any. */
+  country: string | null;
+  strategy: Strategy;
+}
+
+export interface SearchContext {
+  search: JobSearchDto;
+  asOf: Date;
+  /** tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions); `raw` is the query as sent. */
+  text: { query: string | null; match: string | null; raw: string | null };
+  mode: TextMode;
+}
+
+export interface Statement {
+  sql: string;
+  values: unknown[];
+}
+
+/** A page's row: the listing and its newest-first key. */
+export interface KeyedRow {
+  id: string;
+  key: string;
+}
+
+/** Listings one walk passes at most (~10 ms); see search-plan.ts. */
+export const WALK_BOUND = 20_000;
+/** Listings that pass the filters whose search vector one walk reads at most (~4 µs each). */
+export const WALK_READS = 3_000;
+
+/** The columns of the newest-first index (its key and what it includes): a walk reads nothing else. */
+const NEWEST_INDEX_COLUMNS = [
+  'posted_at', 'id', 'is_remote', 'work_arrangement', 'employment_type', 'country', 'place_keys', 'job_level', 'language',
+  'visa_sponsorship', 'security_clearance', 'apply_is_direct', 'can_apply', 'annual_salary_min', 'annual_salary_max',
+  'experience_years', 'source', 'republish_count', 'first_seen_at', 'title_normalized', 'company_normalized',
+  'benefit_keys', 'title_vector',
+].map((column) => `l.${column}`).join(', ');
+const NEWEST_FIRST = 'ORDER BY l.posted_at DESC, l.id DESC';
+
+/**
+ * The tsqueries of a search as PostgreSQL's parser and stemmer make them, answered as `query` (the query alone) and
+ * `match` (with keywords and exclusions).
+ */
+export function textQueriesStatement(search: JobSearchDto, raw: string | null, mode: TextMode): Statement {
+  const sql = new SqlParameters();
+  const queryExpression =
+    raw === null || mode === 'fuzzy'
+      ? "''::tsquery"
+      : mode === 'prefix'
+        ? `to_tsquery('english', ${sql.bind(prefixQuery(raw))})`
+        : `websearch_to_tsquery('english', ${sql.bind(raw)})`;
+  const keywords = (search.includeKeywords ?? []).map((keyword) => `phraseto_tsquery('english', ${sql.bind(keyword)})`);
+  const excluded = (search.excludeKeywords ?? []).map((keyword) => `phraseto_tsquery('english', ${sql.bind(keyword)})`);
+  const match = [queryExpression, ...keywords, ...(excluded.length > 0 ? [`!!(${excluded.join(' || ')})`] : [])].join(' && ');
+  return { sql: `SELECT (${queryExpression})::text AS query, (${match})::text AS match`, values: sql.values };
+}
+
+/** Whether a search tests text at all (a query, keywords or exclusions), rather than filters alone. */
+export function isTextual(context: SearchContext): boolean {
+  return context.text.match !== null || context.mode === 'fuzzy';
+}
+
+export function searchFilters(context: SearchContext): Stream['filters'] {
+  return (sql) => filterConditions(context.search, context.asOf, sql);
+}
+
+/**
+ * What the text of a listing must satisfy to match: all of it, or, for a title tier, only what a title match
+ * does not already imply. `searchVector` is how the statement reaches the listing's search vector.
+ */
+export function textConditions(context: SearchContext, part: 'match' | 'keywords' = 'match'): Stream['text'] {
+  const { match, query, raw } = context.text;
+  // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
+  // description may hold) remain to test.
+  const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
+  return (sql, searchVector = 'l.search_vector') => [
+    ...(tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : []),
+    ...(context.mode === 'fuzzy' && raw ? [`${sql.bind(normalizeTitle(raw))} <% l.title_normalized`] : []),
+  ];
+}
+
+/** The condition of the title tier: the title vector holds the whole query. */
+export function inTitle(query: string | null): (sql: SqlParameters) => string {
+  return (sql) => `l.title_vector @@ ${sql.bind(query)}::tsquery`;
+}
+
+/** The planner's estimate of the listings that meet `conditions`: the plan's row count (nothing is read). */
+export function estimateStatement(conditions: string[], values: unknown[]): Statement {
+  return { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM job_listings l ${whereClause(conditions)}`, values };
+}
+
+/** Whether the statistics know a word of the search vector (see `mayBePartial`). */
+export function wordEstimateStatement(word: string): Statement {
+  const sql = new SqlParameters();
+  return estimateStatement([`l.search_vector @@ to_tsquery('english', ${sql.bind(word)})`], sql.values);
+}
+
+/** Counts a stream's matches up to one more than EXACT_TOTAL_LIMIT. */
+export function countStatement(stream: Stream): Statement {
+  const sql = new SqlParameters();
+  return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
+}
+
+/** Up to `limit` of a stream's listings after `after`, newest first, by the plan its strategy forces. */
+export function scanStatement(stream: Stream, after: Key | null, limit: number): Statement {
+  const sql = new SqlParameters();
+  const from = matching(stream, sql, after ? [keysetCondition(after, sql)] : []);
+  return { sql: `SELECT l.id, l.posted_at::text AS key FROM ${from} ${NEWEST_FIRST} LIMIT ${limit}`, values: sql.values };
+}
+
+/**
+ * The statements of one walk (see `walk` in job-search.service.ts): `rows` finds up to `limit` matches among at most
+ * WALK_BOUND index entries after `after`; when it falls short, `lastRead` answers its WALK_READS-th listing that
+ * passed the filters, and else `lastEntry` its WALK_BOUND-th entry: where the next walk starts.
+ */
+export function walkStatements(stream: Stream, after: Key | null, limit: number): Record<'rows' | 'lastRead' | 'lastEntry', Statement> {
+  const country = stream.country;
+  // A search limited to one country walks that country's listings only (job_listings_country_newest).
+  const scope = (sql: SqlParameters) => [...(country ? [`l.country = ${sql.bind(country)}`] : []), ...(after ? [keysetCondition(after, sql)] : [])];
+  // The same statement prefix serves the walk and, when it falls short, finding where it stopped.
+  const candidates = (sql: SqlParameters) => {
+    const entries = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(scope(sql))} ${NEWEST_FIRST} LIMIT ${WALK_BOUND}`;
+    return `SELECT * FROM (${entries}) l ${whereClause([...stream.filters(sql), ...stream.tier(sql)])}`;
+  };
+  const rowsSql = new SqlParameters();
+  const passed = `${candidates(rowsSql)} LIMIT ${WALK_READS}`;
+  const text = stream.text(rowsSql, '(SELECT t.search_vector FROM job_listings t WHERE t.id = l.id)');
+  const readsSql = new SqlParameters();
+  const entriesSql = new SqlParameters();
+  const keysetOnly = whereClause(scope(entriesSql));
+  return {
+    rows: { sql: `SELECT l.id, l.posted_at::text AS key FROM (${passed}) l ${whereClause(text)} LIMIT ${limit}`, values: rowsSql.values },
+    lastRead: {
+      sql: `SELECT l.posted_at::text AS key, l.id FROM (${candidates(readsSql)} LIMIT ${WALK_READS}) l OFFSET ${WALK_READS - 1}`,
+      values: readsSql.values,
+    },
+    lastEntry: {
+      sql: `SELECT l.posted_at::text AS key, l.id FROM job_listings l ${keysetOnly} ${NEWEST_FIRST} OFFSET ${WALK_BOUND - 1} LIMIT 1`,
+      values: entriesSql.values,
+    },
+  };
+}
+
+/**
+ * The listings of a stream, as the FROM of a statement. A `bitmap` finds them through the text's GIN index alone:
+ * OFFSET 0 keeps the other conditions out of the index scan, where the planner would otherwise AND in bitmaps of
+ * frequent values that cost more to build than testing the few text matches. Other strategies let the planner
+ * use every index (under the settings search-connections.ts forces).
+ */
+function matching(stream: Stream, sql: SqlParameters, extra: string[] = []): string {
+  const text = stream.text(sql);
+  const rest = [...stream.filters(sql), ...stream.tier(sql), ...extra];
+  if (stream.strategy === 'bitmap') return `(SELECT * FROM job_listings l ${whereClause(text)} OFFSET 0) l ${whereClause(rest)}`;
+  return `job_listings l ${whereClause([...text, ...rest])}`;
+}
+
+function keysetCondition([postedAt, id]: Key, sql: SqlParameters): string {
+  return `(l.posted_at, l.id) < (${sql.bind(postedAt)}::timestamptz, ${sql.bind(id)}::uuid)`;
+}
+
+export function whereClause(conditions: string[]): string {
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** "senior kubern" → "senior & kubern:*": the last word as a prefix, as someone still typing it means. */
+function prefixQuery(text: string): string {
+  const words = queryWords(text);
+  return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ');
+}
+
+/** The words a query asks for, without those it excludes (`-word`) and without tsquery syntax characters. */
+export function queryWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-'))
+    .flatMap((token) => token.match(/[\p{L}\p{N}]+/gu) ?? []);
+}
