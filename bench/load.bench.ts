@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { SCOPES } from '../src/common/auth/scopes';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
+import { ApiKeysRepository } from '../src/modules/api-keys/api-keys.repository';
 import { ApiKeysService } from '../src/modules/api-keys/api-keys.service';
 import { ROOT, startServer, stopServer } from './support';
 
@@ -129,7 +130,7 @@ async function createAccounts(count: number): Promise<{ accountId: string; key: 
   const dataSource = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();
   try {
     const accounts = new AccountsService(dataSource);
-    const keys = new ApiKeysService(dataSource);
+    const keys = new ApiKeysService(new ApiKeysRepository(dataSource.manager));
     return await Promise.all(
       Array.from({ length: count }, async (_, index) => {
         const account = await accounts.create({ email: `load-${index}@bench.example`, plan: 'plus' });

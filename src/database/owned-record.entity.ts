@@ -1,7 +1,9 @@
 import { Column, CreateDateColumn, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Account } from '../modules/accounts/entities/account.entity';
 
-/** A record that belongs to an account and goes with it: every query filters on `accountId`. */
+/**
+ * A record that belongs to an account and goes with it: every query filters on `accountId`. The account is named
+ * by entity name, not class, so that the database layer depends on no feature module.
+ */
 export abstract class AccountRecord {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -11,9 +13,9 @@ export abstract class AccountRecord {
   accountId: string;
 
   /** Declared for the foreign key (records go with their account); never loaded. */
-  @ManyToOne(() => Account, { onDelete: 'CASCADE' })
+  @ManyToOne('Account', { onDelete: 'CASCADE' })
   @JoinColumn()
-  account?: Account;
+  account?: unknown;
 }
 
 /** The account's content records, which also keep when they were created and last changed. */

@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ResumesModule } from '../resumes/resumes.module';
 import { CoverLettersController } from './cover-letters.controller';
+import { CoverLettersRepository } from './cover-letters.repository';
 import { CoverLettersService } from './cover-letters.service';
 
-@Module({ controllers: [CoverLettersController], providers: [CoverLettersService], exports: [CoverLettersService] })
+@Module({
+  imports: [ResumesModule],
+  controllers: [CoverLettersController],
+  providers: [CoverLettersService, CoverLettersRepository],
+  exports: [CoverLettersService],
+})
 export class CoverLettersModule {}

@@ -1,33 +1,11 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, FindOptionsSelect, Repository } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { ApiError, NotFoundError } from '../../common/errors/api-errors';
-import { ListEnvelope, listEnvelope, PagingQuery } from '../../common/http/paging';
-import { lockOwnedRecord } from '../../database/owned-records';
-import { Account } from '../accounts/entities/account.entity';
-import { Resume } from '../resumes/entities/resume.entity';
+import { ApiError } from '../../common/errors/api-errors';
+import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { ResumesRepository } from '../resumes/resumes.repository';
+import { CoverLettersRepository } from './cover-letters.repository';
 import { CoverLetterSummary, CoverLetterView, CreateCoverLetterDto, UpdateCoverLetterDto } from './dto/cover-letter.dto';
-import { CoverLetter, ONE_COVER_LETTER_PER_RESUME } from './entities/cover-letter.entity';
-
-const SUMMARY_SELECT: FindOptionsSelect<CoverLetter> = {
-  id: true,
-  cvId: true,
-  title: true,
-  templateId: true,
-  isDefault: true,
-  variables: true,
-  showName: true,
-  showEmail: true,
-  showPhone: true,
-  showAddress: true,
-  headerAlignment: true,
-  fontFamily: true,
-  fontSize: true,
-  lineSpacing: true,
-  createdAt: true,
-  updatedAt: true,
-};
+import { ONE_COVER_LETTER_PER_RESUME } from './entities/cover-letter.entity';
 
 /**
  * Cover letters. Writing one needs the Plus plan; reading, listing and deleting do not, so that a
@@ -36,72 +14,49 @@ const SUMMARY_SELECT: FindOptionsSelect<CoverLetter> = {
  */
 @Injectable()
 export class CoverLettersService {
-  private readonly letters: Repository<CoverLetter>;
-
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
-    this.letters = dataSource.getRepository(CoverLetter);
-  }
+  constructor(
+    private readonly letters: CoverLettersRepository,
+    private readonly resumes: ResumesRepository,
+  ) {}
 
   async create(caller: ApiCaller, input: CreateCoverLetterDto): Promise<string> {
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.letters.transaction(async (letters, manager) => {
         // Locked so the resume cannot be deleted before the letter that references it is written.
-        if (!(await lockOwnedRecord(manager, Resume, caller.accountId, input.cvId, 'for_key_share'))) throw new NotFoundError();
+        await this.resumes.withManager(manager).require(caller, input.cvId, 'for_key_share');
         requirePlus(caller);
-        if (input.isDefault) await this.unsetDefault(manager, caller);
-        const { identifiers } = await manager.insert(CoverLetter, { ...storedValues(input), accountId: caller.accountId });
-        return identifiers[0].id;
+        if (input.isDefault) await letters.unsetDefault(caller);
+        return letters.create(caller, storedValues(input));
       });
     } catch (error) {
       // The unique index decides, also between concurrent creates: whoever comes second lands here.
       if ((error as { constraint?: string }).constraint !== ONE_COVER_LETTER_PER_RESUME) throw error;
-      const existing = await this.letters.findOne({ select: { id: true }, where: { cvId: input.cvId, accountId: caller.accountId } });
+      const existingId = await this.letters.idOfResumeLetter(caller, input.cvId);
       // The letter we collided with was deleted in the meantime: the resume is free again.
-      if (!existing) return this.create(caller, input);
-      throw new ApiError(HttpStatus.CONFLICT, 'This resume already has a cover letter', { existingId: existing.id });
+      if (!existingId) return this.create(caller, input);
+      throw new ApiError(HttpStatus.CONFLICT, 'This resume already has a cover letter', { existingId });
     }
   }
 
-  /** Newest first, like every list of the API; items leave out the body text. */
-  async list(caller: ApiCaller, paging: PagingQuery): Promise<ListEnvelope<CoverLetterSummary>> {
-    const [letters, total] = await this.letters.findAndCount({
-      select: SUMMARY_SELECT,
-      where: { accountId: caller.accountId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: paging.limit,
-      skip: paging.offset,
-    });
-    return listEnvelope(letters, total, paging);
+  list(caller: ApiCaller, paging: PagingQuery): Promise<ListEnvelope<CoverLetterSummary>> {
+    return this.letters.summaries(caller, paging);
   }
 
-  async get(caller: ApiCaller, id: string): Promise<CoverLetterView> {
-    const letter = await this.letters.findOneBy({ id, accountId: caller.accountId });
-    if (!letter) throw new NotFoundError();
-    const { accountId: _accountId, account: _account, cv: _cv, ...view } = letter;
-    return view;
+  get(caller: ApiCaller, id: string): Promise<CoverLetterView> {
+    return this.letters.get(caller, id);
   }
 
   async update(caller: ApiCaller, id: string, changes: UpdateCoverLetterDto): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      if (!(await lockOwnedRecord(manager, CoverLetter, caller.accountId, id, 'pessimistic_write'))) throw new NotFoundError();
+    await this.letters.transaction(async (letters) => {
+      await letters.require(caller, id, 'pessimistic_write');
       requirePlus(caller);
-      if (changes.isDefault) await this.unsetDefault(manager, caller);
-      await manager.update(CoverLetter, { id }, storedValues(changes));
+      if (changes.isDefault) await letters.unsetDefault(caller);
+      await letters.update(caller, id, storedValues(changes));
     });
   }
 
-  async remove(caller: ApiCaller, id: string): Promise<void> {
-    const result = await this.letters.delete({ id, accountId: caller.accountId });
-    if (!result.affected) throw new NotFoundError();
-  }
-
-  /**
-   * Makes room for a new default. The account row lock queues concurrent promotions of one account, so the
-   * one-default unique index never sees two at once.
-   */
-  private async unsetDefault(manager: EntityManager, caller: ApiCaller): Promise<void> {
-    await manager.findOne(Account, { select: { id: true }, where: { id: caller.accountId }, lock: { mode: 'for_no_key_update' } });
-    await manager.update(CoverLetter, { accountId: caller.accountId, isDefault: true }, { isDefault: false });
+  remove(caller: ApiCaller, id: string): Promise<void> {
+    return this.letters.remove(caller, id);
   }
 }
 

@@ -1,24 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { NotFoundError } from '../../common/errors/api-errors';
-import { ProfileView, profileView, UpdateProfileDto } from './dto/profile.dto';
-import { CareerProfile } from './entities/career-profile.entity';
+import { ProfileView, UpdateProfileDto } from './dto/profile.dto';
+import { ProfileRepository } from './profile.repository';
 
 /** The career profile: one per account, made with it (accounts.service.ts), so there is nothing to create or delete. */
 @Injectable()
 export class ProfileService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly profiles: ProfileRepository) {}
 
-  async get(accountId: string): Promise<ProfileView> {
-    const profile = await this.dataSource.getRepository(CareerProfile).findOneBy({ accountId });
-    if (!profile) throw new NotFoundError();
-    return profileView(profile);
+  get(accountId: string): Promise<ProfileView> {
+    return this.profiles.getOfAccount(accountId);
   }
 
   async update(accountId: string, changes: UpdateProfileDto): Promise<ProfileView> {
-    const result = await this.dataSource.getRepository(CareerProfile).update({ accountId }, changes);
-    if (!result.affected) throw new NotFoundError();
+    await this.profiles.updateOfAccount(accountId, changes);
     return this.get(accountId);
   }
 }

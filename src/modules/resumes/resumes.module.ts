@@ -4,6 +4,7 @@ import { CustomSectionsService } from './custom-sections/custom-sections.service
 import { ResumeExportsController } from './export/resume-exports.controller';
 import { ResumeExportsService } from './export/resume-exports.service';
 import { ResumesController } from './resumes.controller';
+import { ResumesRepository } from './resumes.repository';
 import { ResumesService } from './resumes.service';
 import { SectionController } from './sections/section-controller.mixin';
 import { SECTION_KINDS } from './sections/section-kinds';
@@ -15,7 +16,7 @@ export const SECTION_CONTROLLERS = new Map(SECTION_KINDS.map((kind) => [kind.nam
 /** Resumes and their content: one controller per section kind from the registry, custom sections, and exports (PDF, JSON Resume). */
 @Module({
   controllers: [ResumesController, ResumeExportsController, ...SECTION_CONTROLLERS.values(), CustomSectionsController],
-  providers: [ResumesService, SectionsService, CustomSectionsService, ResumeExportsService],
-  exports: [ResumesService, SectionsService, ResumeExportsService],
+  providers: [ResumesService, ResumesRepository, SectionsService, CustomSectionsService, ResumeExportsService],
+  exports: [ResumesService, ResumesRepository, SectionsService, ResumeExportsService],
 })
 export class ResumesModule {}

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
+import { ContactsModule } from '../contacts/contacts.module';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TailoringQueueModule } from '../tailoring/tailoring-queue';
+import { ApplicationsRepository } from './applications.repository';
 import { InterviewsController } from './interviews.controller';
+import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
 import { TrackerController } from './tracker.controller';
 import { TrackerService } from './tracker.service';
 
 @Module({
-  imports: [ResumesModule, TailoringQueueModule],
+  imports: [ResumesModule, ContactsModule, TailoringQueueModule],
   controllers: [TrackerController, InterviewsController],
-  providers: [TrackerService, InterviewsService],
+  providers: [TrackerService, InterviewsService, InterviewsRepository, ApplicationsRepository],
   exports: [TrackerService, InterviewsService],
 })
 export class TrackerModule {}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { NotFoundError } from '../../common/errors/api-errors';
+import { Owner, OwnedRepositoryFor } from '../../database/owned-repository';
+import { ProfileView, profileView } from './dto/profile.dto';
+import { CareerProfile } from './entities/career-profile.entity';
+
+/** One profile per account: it is named by the account alone, never by its own id. */
+@Injectable()
+export class ProfileRepository extends OwnedRepositoryFor<CareerProfile, ProfileView>(CareerProfile, profileView) {
+  async getOfAccount(owner: Owner): Promise<ProfileView> {
+    const profile = await this.findWhere(owner, {});
+    if (!profile) throw new NotFoundError();
+    return this.view(profile);
+  }
+
+  updateOfAccount(owner: Owner, changes: QueryDeepPartialEntity<CareerProfile>): Promise<void> {
+    return this.updateWhere(owner, {}, changes);
+  }
+}
