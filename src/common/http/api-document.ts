@@ -1,5 +1,5 @@
-import { Global, Injectable, Module } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import { Global, Injectable, Module, type Type } from '@nestjs/common';
+import { DECORATORS, type OpenAPIObject } from '@nestjs/swagger';
 
 type Schema = Record<string, unknown>;
 
@@ -75,6 +75,14 @@ export class ApiDocument {
     if (Array.isArray(allOf) && allOf.length === 1) return { ...(this.inline(allOf[0], depth + 1) as Schema), ...(this.inline(rest, depth + 1) as Schema) };
     return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, this.inline(value, depth + 1)]));
   }
+}
+
+/** The operationId a handler declares with `@ApiOperation`: how the document and the MCP tools name one operation. */
+export function operationIdOf(controller: Type<unknown>, handler: string): string {
+  const method = (controller.prototype as Record<string, object>)[handler];
+  const operationId = (Reflect.getMetadata(DECORATORS.API_OPERATION, method) as { operationId?: string } | undefined)?.operationId;
+  if (!operationId) throw new Error(`${controller.name}.${handler} declares no operationId`);
+  return operationId;
 }
 
 function objectSchema(properties: Record<string, Schema>, required: string[]): Schema {

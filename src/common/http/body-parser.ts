@@ -4,7 +4,7 @@ import { NUL_MESSAGE } from '../validation/field.decorators';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Parses JSON bodies and answers the spec's errors for bodies it cannot take (decisions.md): 415 for a body that

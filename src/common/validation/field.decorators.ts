@@ -192,7 +192,8 @@ export function DateOrDateTimeField(options: FieldOptions = {}): PropertyDecorat
   return applyDecorators(
     ...presence(options),
     IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' }),
-    documented(options, { type: String, oneOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] }),
+    // anyOf: linters read two string alternatives under oneOf as overlapping.
+    documented(options, { type: String, anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] }),
   );
 }
 

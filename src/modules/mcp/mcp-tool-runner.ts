@@ -5,7 +5,7 @@ import type { ApiCaller } from '../../common/auth/api-caller';
 import { REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
 import { ApiError, NotFoundError } from '../../common/errors/api-errors';
-import type { ApiDocument } from '../../common/http/api-document';
+import { type ApiDocument, operationIdOf } from '../../common/http/api-document';
 import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
 import { RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
 import { createValidationPipe } from '../../common/validation/validation.pipe';
@@ -31,7 +31,7 @@ export function twinContract(tool: Pick<McpTool, 'twin'>, apiDocument: ApiDocume
   if (!scope || typeof perMinute !== 'number') throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
   const path = `${Reflect.getMetadata(PATH_METADATA, controller) ?? ''}/${Reflect.getMetadata(PATH_METADATA, method) ?? ''}`;
   const pathParameters = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
-  const operationId = `${controller.name}_${handler}`;
+  const operationId = operationIdOf(controller, handler);
   return { operationId, scope, perMinute, pathParameters, queryParameters: apiDocument.queryParameterNames(operationId) };
 }
 

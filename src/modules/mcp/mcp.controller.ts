@@ -7,7 +7,6 @@ import {
   ApiNotAcceptableResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -15,12 +14,13 @@ import type { Request, Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { ScopePerOperation } from '../../common/auth/auth.decorators';
 import { ApiError } from '../../common/errors/api-errors';
+import { ApiTag } from '../../common/http/api-tags';
 import { OwnRateLimits } from '../../common/rate-limit/rate-limit.decorator';
 import { JSON_RPC_ERROR, JSON_RPC_REQUEST, JSON_RPC_RESPONSE } from './json-rpc.openapi';
 import { McpRateLimits } from './mcp-rate-limits';
 import { McpServerFactory } from './mcp-server.factory';
 
-@ApiTags('MCP')
+@ApiTag('MCP', 'The Model Context Protocol endpoint for agents: the `/v1` operations as tools, with the same scopes and limits.')
 @Controller('mcp')
 export class McpController {
   constructor(
@@ -32,6 +32,7 @@ export class McpController {
   @ScopePerOperation()
   @OwnRateLimits('100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin')
   @ApiOperation({
+    operationId: 'callMcp',
     summary: 'Model Context Protocol (Streamable HTTP, stateless)',
     description: 'JSON-RPC messages of MCP. Each tool checks the scope of its /v1 twin and counts against its limit.',
   })
