@@ -4714,7 +4714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume */
@@ -4767,7 +4767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["TooManyRequestsBody"];
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
                 };
             };
             /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
@@ -13514,7 +13514,7 @@ export interface operations {
                         };
                         /** @description null when the request could not be read */
                         id: (string | null) | number;
-                    };
+                    } | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description 100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin */

@@ -27,7 +27,6 @@ export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
     // open, since closing each part would refuse the fields of the others.
     if (schema.allOf?.length === 1) close(schema.allOf[0]);
   };
-  const errorBody = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBody) } } } });
   for (const pathItem of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(pathItem) as [string, Schema][]) {
       if (!operation?.responses || !METHODS_WITH_BODY.has(method.toUpperCase())) continue;
@@ -38,8 +37,8 @@ export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
         if (method === 'patch') body.schema = { allOf: [body.schema], minProperties: 1 };
       }
       operation.responses['400'] = withBodies(operation.responses['400'], 'The body is not a JSON object', [ErrorBody, ValidationErrorBody]);
-      operation.responses['413'] ??= errorBody(`The body is over ${MAX_BODY_BYTES} bytes`);
-      operation.responses['415'] ??= errorBody('The body is not UTF-8 JSON (Content-Type must be application/json)');
+      operation.responses['413'] = withBodies(operation.responses['413'], `The body is over ${MAX_BODY_BYTES} bytes`, [ErrorBody]);
+      operation.responses['415'] = withBodies(operation.responses['415'], 'The body is not UTF-8 JSON (Content-Type must be application/json)', [ErrorBody]);
     }
   }
   return document;

@@ -29,6 +29,7 @@ const MCP_RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateL
  *   limited operation (the MCP endpoint sends its own `RateLimit-*`), `Retry-After` on 429 and 5XX;
  * - `5XX`, the exception filter's `{error, requestId}`: 500 for a bug, 503 (with `Retry-After`) while the database is
  *   unreachable, on every operation that reaches it (those with a key);
+ * - error bodies are JSON, whatever the operation produces when it works;
  * - error bodies are closed (`additionalProperties: false`): the service sends exactly their fields, and a status with
  *   several shapes (`oneOf`) then matches each answer with exactly one of them.
  */
@@ -50,11 +51,21 @@ export function describeResponses(document: OpenAPIObject): OpenAPIObject {
         const names = ['X-Request-Id', ...(limit?.limit ? RATE_LIMIT_HEADERS : limit ? MCP_RATE_LIMIT_HEADERS : [])];
         if (status === '429' || status === '5XX') names.push('Retry-After');
         response.headers = { ...response.headers, ...Object.fromEntries(names.map((name) => [name, ref(name)])) };
-        if (Number(status[0]) >= 4) closeErrorBody(response, schemas);
+        if (Number(status[0]) >= 4) {
+          jsonErrorBody(response);
+          closeErrorBody(response, schemas);
+        }
       }
     }
   }
   return document;
+}
+
+/** The exception filter answers every error in JSON, also on an operation that produces something else (the PDF). */
+function jsonErrorBody(response: Schema): void {
+  const content: Record<string, Schema> | undefined = response.content;
+  if (!content || content['application/json']) return;
+  response.content = { 'application/json': Object.values(content)[0] };
 }
 
 function closeErrorBody(response: Schema, schemas: Record<string, Schema>): void {
