@@ -78,6 +78,20 @@ describe('the OpenAPI contract', () => {
     }
   });
 
+  it('declares the defaults of what a client may leave out, and none on partial updates', () => {
+    type Operation = { operationId: string; parameters?: { name: string; schema: { default?: unknown } }[]; requestBody?: unknown };
+    const operations = Object.values(served.paths as Record<string, Record<string, Operation>>).flatMap((pathItem) => Object.entries(pathItem));
+    const paging = operations.flatMap(([, operation]) => (operation.parameters ?? []).filter((parameter) => ['limit', 'offset'].includes(parameter.name)));
+    expect(paging.length).toBeGreaterThan(20);
+    for (const parameter of paging) expect(parameter.schema.default).toBe(parameter.name === 'limit' ? 25 : 0);
+    const schemas = (served.components as { schemas: Record<string, { properties: Record<string, { default?: unknown }> }> }).schemas;
+    expect(schemas.JobSearchDto.properties.limit.default).toBe(20);
+    expect(schemas.CreateApplicationDto.properties.source.default).toBe('Other');
+    expect(schemas.CreateCoverLetterDto.properties.showName.default).toBe(true);
+    const patchBodies = operations.filter(([method]) => method === 'patch').map(([, operation]) => JSON.stringify(operation.requestBody).match(/schemas\/(\w+)/)?.[1]);
+    for (const name of patchBodies) expect(Object.entries(schemas[name!].properties).filter(([, property]) => 'default' in property)).toEqual([]);
+  });
+
   it('lets a client generated from it track an application end to end', async () => {
     const account = await createAccount(testApp.app, testApp.baseUrl);
     const client = createClient<paths>({ baseUrl: testApp.baseUrl, headers: { authorization: `Bearer ${account.key}` } });

@@ -1316,10 +1316,16 @@ export interface components {
              * @description Id from job search: the listing's description (when jobDescription is absent) and salary are copied, and the application stays linked to it
              */
             jobListingId?: string;
-            /** @description Defaults to `Other` */
-            source?: components["schemas"]["ApplicationSource"];
-            /** @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature) */
-            autoPrepare?: boolean;
+            /**
+             * @description Defaults to `Other`
+             * @default Other
+             */
+            source: components["schemas"]["ApplicationSource"];
+            /**
+             * @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)
+             * @default false
+             */
+            autoPrepare: boolean;
         };
         CreateApplicationResponse: {
             /** @example true */
@@ -1657,8 +1663,11 @@ export interface components {
             name: string;
             /** @description This CV's header title; null falls back to the profile's jobTitle */
             jobTitle?: string | null;
-            /** @description Default `classic` */
-            template?: components["schemas"]["ResumeTemplate"];
+            /**
+             * @description Default `classic`
+             * @default classic
+             */
+            template: components["schemas"]["ResumeTemplate"];
             /** @description true makes this the default resume. The default cannot be unset with false: make another resume the default. */
             isDefault?: boolean;
             /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. */
@@ -2307,8 +2316,11 @@ export interface components {
             jobTitle?: string | null;
             /** @example Acme Corp */
             company?: string | null;
-            /** @description Defaults to `OTHER` on create */
-            relationship?: components["schemas"]["ContactRelationship"];
+            /**
+             * @description Defaults to `OTHER` on create
+             * @default OTHER
+             */
+            relationship: components["schemas"]["ContactRelationship"];
             /**
              * Format: email
              * @example ada@acme.example
@@ -2401,8 +2413,11 @@ export interface components {
              * @example formal
              */
             templateId?: string | null;
-            /** @description Default `false`. true makes this the default cover letter and unsets the previous default */
-            isDefault?: boolean;
+            /**
+             * @description Default `false`. true makes this the default cover letter and unsets the previous default
+             * @default false
+             */
+            isDefault: boolean;
             /**
              * @description Template variables, name → text. Replaces the whole map; null clears all
              * @example {
@@ -2413,22 +2428,46 @@ export interface components {
             variables?: {
                 [key: string]: string;
             } | null;
-            /** @description Default `true` */
-            showName?: boolean;
-            /** @description Default `true` */
-            showEmail?: boolean;
-            /** @description Default `true` */
-            showPhone?: boolean;
-            /** @description Default `true` */
-            showAddress?: boolean;
-            /** @description Default `left` */
-            headerAlignment?: components["schemas"]["HeaderAlignment"];
-            /** @description Default `Inter` */
-            fontFamily?: string;
-            /** @description Points. Default `11` */
-            fontSize?: number;
-            /** @description Multiple of the font size. Default `1.6` */
-            lineSpacing?: number;
+            /**
+             * @description Default `true`
+             * @default true
+             */
+            showName: boolean;
+            /**
+             * @description Default `true`
+             * @default true
+             */
+            showEmail: boolean;
+            /**
+             * @description Default `true`
+             * @default true
+             */
+            showPhone: boolean;
+            /**
+             * @description Default `true`
+             * @default true
+             */
+            showAddress: boolean;
+            /**
+             * @description Default `left`
+             * @default left
+             */
+            headerAlignment: components["schemas"]["HeaderAlignment"];
+            /**
+             * @description Default `Inter`
+             * @default Inter
+             */
+            fontFamily: string;
+            /**
+             * @description Points. Default `11`
+             * @default 11
+             */
+            fontSize: number;
+            /**
+             * @description Multiple of the font size. Default `1.6`
+             * @default 1.6
+             */
+            lineSpacing: number;
             /** @description Id of one of your resumes; a resume has at most one cover letter */
             cvId: string;
             /** @example Application for Backend Engineer */
@@ -2563,8 +2602,11 @@ export interface components {
             employmentType?: components["schemas"]["EmploymentType"];
             /** @description Any of these (together with `employmentType`). */
             employmentTypes?: ("FULLTIME" | "PARTTIME" | "CONTRACTOR" | "INTERN" | "TEMPORARY")[];
-            /** @description Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`. */
-            datePosted?: components["schemas"]["DatePosted"];
+            /**
+             * @description Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.
+             * @default all
+             */
+            datePosted: components["schemas"]["DatePosted"];
             /**
              * @description Annual salary the listing reaches at least (its maximum, or its minimum when it gives no maximum). Listings without a salary are left out.
              * @example 120000
@@ -2606,9 +2648,8 @@ export interface components {
             /** @description The listing offers every one of these. */
             benefits?: ("health_insurance" | "dental_coverage" | "vision_coverage" | "retirement_savings" | "paid_time_off" | "parental_leave" | "stock_options" | "remote_stipend" | "learning_budget" | "flexible_hours")[];
             /**
-             * @description Page size, default 20
+             * @description Page size
              * @default 20
-             * @example 20
              */
             limit: number;
             /** @description The `nextCursor` of the previous page, with the same filters. */

@@ -9,7 +9,8 @@ type Schema = { [keyword: string]: any };
  * Writes into the document what every request body shares, from the one place that enforces it: the ValidationPipe
  * refuses unknown fields (decisions.md), so each object schema a body reaches says `additionalProperties: false`
  * unless it declares its own (free-form `cvData`); every PATCH is a partial update that must change something
- * (RequireAnyFieldPipe on each, decisions.md), so its body has `minProperties: 1`; and the body parser answers 413,
+ * (RequireAnyFieldPipe on each, decisions.md), so its body has `minProperties: 1`, and a field it leaves out stays as
+ * it is, so no field of it has a `default` (the create bodies' fields sharing its schemas keep theirs); and the body parser answers 413,
  * 415 and its own 400s (malformed JSON, not an object: `{error}`; a refused key or text: `{error, details}`) before
  * any route runs, to every method that may carry a body, whether the operation reads one or not.
  */
@@ -27,6 +28,15 @@ export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
     // open, since closing each part would refuse the fields of the others.
     if (schema.allOf?.length === 1) close(schema.allOf[0]);
   };
+  const patched = new Set<Schema>();
+  const dropDefaults = (schema: Schema | undefined): void => {
+    if (typeof schema !== 'object' || schema === null || patched.has(schema)) return;
+    patched.add(schema);
+    if (typeof schema.$ref === 'string') return dropDefaults(named[schema.$ref.replace('#/components/schemas/', '')]);
+    delete schema.default;
+    Object.values<Schema>(schema.properties ?? {}).forEach(dropDefaults);
+    (schema.allOf ?? []).forEach(dropDefaults);
+  };
   for (const pathItem of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(pathItem) as [string, Schema][]) {
       if (!operation?.responses || !METHODS_WITH_BODY.has(method.toUpperCase())) continue;
@@ -34,7 +44,10 @@ export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
       if (body) {
         close(body.schema);
         // The PATCH body's schema may be shared with a create (custom section items): the rule goes on the operation.
-        if (method === 'patch') body.schema = { allOf: [body.schema], minProperties: 1 };
+        if (method === 'patch') {
+          dropDefaults(body.schema);
+          body.schema = { allOf: [body.schema], minProperties: 1 };
+        }
       }
       operation.responses['400'] = withBodies(operation.responses['400'], 'The body is not a JSON object', [ErrorBody, ValidationErrorBody]);
       operation.responses['413'] = withBodies(operation.responses['413'], `The body is over ${MAX_BODY_BYTES} bytes`, [ErrorBody]);

@@ -37,6 +37,8 @@ interface FieldOptions {
   nullable?: boolean;
   description?: string;
   example?: unknown;
+  /** What an absent field becomes on create (documented as `default`; PATCH bodies leave it out: absent is unchanged). */
+  default?: unknown;
 }
 
 function presence({ optional, nullable }: FieldOptions): PropertyDecorator[] {
@@ -51,6 +53,7 @@ function documented(options: FieldOptions, schema: ApiPropertyOptions): Property
     nullable: options.nullable || undefined,
     description: options.description,
     example: options.example,
+    default: options.default,
     ...schema,
   } as ApiPropertyOptions);
 }
