@@ -78,6 +78,22 @@ describe('the OpenAPI contract', () => {
     }
   });
 
+  it('declares the headers the service sends: request id everywhere, rate limits on limited operations, Retry-After on 429', () => {
+    type Response = { headers?: Record<string, { $ref?: string }> };
+    type Operation = { operationId: string; 'x-rate-limit'?: { limit?: number }; responses: Record<string, Response> };
+    const operations = Object.values(served.paths as Record<string, Record<string, Operation>>).flatMap((pathItem) => Object.values(pathItem));
+    const headers = (served.components as { headers: Record<string, { schema: object }> }).headers;
+    for (const operation of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const names = Object.keys(response.headers ?? {});
+        for (const header of Object.values(response.headers ?? {})) if (header.$ref) expect(headers[header.$ref.replace('#/components/headers/', '')]).toBeDefined();
+        expect(names).toContain('X-Request-Id');
+        if (operation['x-rate-limit']?.limit) expect(names).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+        if (status === '429') expect(names).toContain('Retry-After');
+      }
+    }
+  });
+
   it('declares the defaults of what a client may leave out, and none on partial updates', () => {
     type Operation = { operationId: string; parameters?: { name: string; schema: { default?: unknown } }[]; requestBody?: unknown };
     const operations = Object.values(served.paths as Record<string, Record<string, Operation>>).flatMap((pathItem) => Object.entries(pathItem));
