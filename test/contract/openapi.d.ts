@@ -32,8 +32,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health (no key): 200 while PostgreSQL and Redis answer, 503 otherwise
-         * @description `checks` has one entry per dependency, e.g. `{"database": {"status": "up"}, "redis": {"status": "up"}}`.
+         * `/health` of the spec.
+         * @description `checks` has one entry per dependency.
          */
         get: operations["getHealth"];
         put?: never;
@@ -52,8 +52,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness probe (no key): 200 while PostgreSQL and Redis answer, 503 otherwise
-         * @description The health check under the name orchestrators expect: send traffic only while it answers 200.
+         * The readiness probe: the same check, under its own operation so that each has one operationId.
+         * @description Send traffic only while it answers 200.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1320,12 +1320,12 @@ export interface components {
              * @description Defaults to `Other`
              * @default Other
              */
-            source: components["schemas"]["ApplicationSource"];
+            source?: components["schemas"]["ApplicationSource"];
             /**
              * @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)
              * @default false
              */
-            autoPrepare: boolean;
+            autoPrepare?: boolean;
         };
         CreateApplicationResponse: {
             /** @example true */
@@ -1667,7 +1667,7 @@ export interface components {
              * @description Default `classic`
              * @default classic
              */
-            template: components["schemas"]["ResumeTemplate"];
+            template?: components["schemas"]["ResumeTemplate"];
             /** @description true makes this the default resume. The default cannot be unset with false: make another resume the default. */
             isDefault?: boolean;
             /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. */
@@ -2320,7 +2320,7 @@ export interface components {
              * @description Defaults to `OTHER` on create
              * @default OTHER
              */
-            relationship: components["schemas"]["ContactRelationship"];
+            relationship?: components["schemas"]["ContactRelationship"];
             /**
              * Format: email
              * @example ada@acme.example
@@ -2417,7 +2417,7 @@ export interface components {
              * @description Default `false`. true makes this the default cover letter and unsets the previous default
              * @default false
              */
-            isDefault: boolean;
+            isDefault?: boolean;
             /**
              * @description Template variables, name → text. Replaces the whole map; null clears all
              * @example {
@@ -2432,42 +2432,42 @@ export interface components {
              * @description Default `true`
              * @default true
              */
-            showName: boolean;
+            showName?: boolean;
             /**
              * @description Default `true`
              * @default true
              */
-            showEmail: boolean;
+            showEmail?: boolean;
             /**
              * @description Default `true`
              * @default true
              */
-            showPhone: boolean;
+            showPhone?: boolean;
             /**
              * @description Default `true`
              * @default true
              */
-            showAddress: boolean;
+            showAddress?: boolean;
             /**
              * @description Default `left`
              * @default left
              */
-            headerAlignment: components["schemas"]["HeaderAlignment"];
+            headerAlignment?: components["schemas"]["HeaderAlignment"];
             /**
              * @description Default `Inter`
              * @default Inter
              */
-            fontFamily: string;
+            fontFamily?: string;
             /**
              * @description Points. Default `11`
              * @default 11
              */
-            fontSize: number;
+            fontSize?: number;
             /**
              * @description Multiple of the font size. Default `1.6`
              * @default 1.6
              */
-            lineSpacing: number;
+            lineSpacing?: number;
             /** @description Id of one of your resumes; a resume has at most one cover letter */
             cvId: string;
             /** @example Application for Backend Engineer */
@@ -2606,7 +2606,7 @@ export interface components {
              * @description Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.
              * @default all
              */
-            datePosted: components["schemas"]["DatePosted"];
+            datePosted?: components["schemas"]["DatePosted"];
             /**
              * @description Annual salary the listing reaches at least (its maximum, or its minimum when it gives no maximum). Listings without a salary are left out.
              * @example 120000
@@ -2651,7 +2651,7 @@ export interface components {
              * @description Page size
              * @default 20
              */
-            limit: number;
+            limit?: number;
             /** @description The `nextCursor` of the previous page, with the same filters. */
             cursor?: string;
         };

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { HealthCheckService, HealthIndicatorResult, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
@@ -23,6 +23,15 @@ export class HealthResponse {
   checks: HealthIndicatorResult;
 }
 
+/** A public operation answering the dependency check: 200 while PostgreSQL and Redis answer, 503 otherwise. */
+const HealthCheck = (operationId: string, summary: string, description: string) =>
+  applyDecorators(
+    Public(),
+    ApiOperation({ operationId, summary, description }),
+    ApiOkResponse({ type: HealthResponse }),
+    ApiServiceUnavailableResponse({ type: HealthResponse }),
+  );
+
 @ApiTag('Health', 'Health, readiness and liveness probes and Prometheus metrics, for operators; no key needed.')
 @Controller('health')
 export class HealthController {
@@ -34,28 +43,14 @@ export class HealthController {
 
   /** `/health` of the spec. */
   @Get()
-  @Public()
-  @ApiOperation({
-    operationId: 'getHealth',
-    summary: 'Health (no key): 200 while PostgreSQL and Redis answer, 503 otherwise',
-    description: '`checks` has one entry per dependency, e.g. `{"database": {"status": "up"}, "redis": {"status": "up"}}`.',
-  })
-  @ApiOkResponse({ type: HealthResponse })
-  @ApiServiceUnavailableResponse({ type: HealthResponse })
+  @HealthCheck('getHealth', 'Health (no key): 200 while PostgreSQL and Redis answer, 503 otherwise', '`checks` has one entry per dependency.')
   getHealth(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
     return this.check(response);
   }
 
-  /** The readiness probe, the same check under its own operation: send traffic only while PostgreSQL and Redis answer. */
+  /** The readiness probe: the same check, under its own operation so that each has one operationId. */
   @Get('ready')
-  @Public()
-  @ApiOperation({
-    operationId: 'getReadiness',
-    summary: 'Readiness probe (no key): 200 while PostgreSQL and Redis answer, 503 otherwise',
-    description: 'The health check under the name orchestrators expect: send traffic only while it answers 200.',
-  })
-  @ApiOkResponse({ type: HealthResponse })
-  @ApiServiceUnavailableResponse({ type: HealthResponse })
+  @HealthCheck('getReadiness', 'Readiness probe (no key): 200 while PostgreSQL and Redis answer, 503 otherwise', 'Send traffic only while it answers 200.')
   getReadiness(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
     return this.check(response);
   }
