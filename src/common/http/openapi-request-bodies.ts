@@ -9,10 +9,10 @@ type Schema = { [keyword: string]: any };
  * Writes into the document what every request body shares, from the one place that enforces it: the ValidationPipe
  * refuses unknown fields (decisions.md), so each object schema a body reaches says `additionalProperties: false`
  * unless it declares its own (free-form `cvData`); every PATCH is a partial update that must change something
- * (RequireAnyFieldPipe on each, decisions.md), so its body has `minProperties: 1`, and a field it leaves out stays as
- * it is, so no field of it has a `default` (the create bodies' fields sharing its schemas keep theirs); and the body parser answers 413,
- * 415 and its own 400s (malformed JSON, not an object: `{error}`; a refused key or text: `{error, details}`) before
- * any route runs, to every method that may carry a body, whether the operation reads one or not.
+ * (RequireAnyFieldPipe on each, decisions.md), so its body has `minProperties: 1`, and a field it leaves out stays
+ * as it is, so none of its fields has a `default`; and the body parser answers 413, 415 and its own 400s (malformed
+ * JSON, not an object: `{error}`; a refused key or text: `{error, details}`) before any route runs, to every method
+ * that may carry a body, whether the operation reads one or not.
  */
 export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
   const named = (document.components?.schemas ?? {}) as Record<string, Schema>;
