@@ -6,9 +6,11 @@ import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { ApiDocument } from './common/http/api-document';
 import { JsonBodyInterceptor } from './common/http/body-parser';
+import { describeTags } from './common/http/api-tags';
 import { describeExamples } from './common/http/openapi-examples';
 import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
+import { describeResponses, SHARED_RESPONSE_MODELS } from './common/http/openapi-responses';
 import { assignRequestId } from './common/logging/logging.module';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
@@ -42,11 +44,13 @@ export function setupApp(app: INestApplication): INestApplication {
         '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms).',
     )
     .setVersion('1')
-    .setLicense('Proprietary', 'https://example.com/career-api/terms')
     .addServer('/', 'This service')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'cpk_<64 hex>' })
     .build();
-  const document = describeExamples(describeRequestBodies(finishOpenApiDocument(SwaggerModule.createDocument(express, description))));
+  // Proprietary, with no public terms to link to (the builder's license always carries a url).
+  description.info.license = { name: 'Proprietary' };
+  const generated = SwaggerModule.createDocument(express, description, { extraModels: SHARED_RESPONSE_MODELS });
+  const document = describeExamples(describeResponses(describeRequestBodies(describeTags(finishOpenApiDocument(generated)))));
   express.get(ApiDocument).use(document);
   SwaggerModule.setup('docs', express, document, {
     jsonDocumentUrl: 'docs-json',

@@ -39,16 +39,21 @@ function detailsProblem(details: unknown): string | undefined {
   return bad ? `details.${bad[0]} is not a list of messages` : undefined;
 }
 
-/** What is wrong with a 2xx answer against the documented response; undefined when nothing is. */
-export function successProblem(operation: Operation, status: number, contentType: string, body: unknown, schemas: Schemas): string | undefined {
-  const documented = operation.responses[String(status)];
+/**
+ * What is wrong with an answer, of any status, against the response the operation documents for it; undefined when
+ * nothing is. The status must be documented (by itself, its class or `default`), its Content-Type among the
+ * documented media types, and a JSON body must validate against the documented schema: a client generated from the
+ * document can then read every answer it gets.
+ */
+export function documentedProblem(operation: Operation, status: number, contentType: string, body: unknown, schemas: Schemas): string | undefined {
+  const documented = documentedResponse(operation, status);
   if (!documented) return `${status} is not a documented response (documented: ${Object.keys(operation.responses).join(', ')})`;
   const content = documented.content ?? {};
   const mediaType = contentType.split(';')[0].trim();
-  if (Object.keys(content).length === 0) return undefined;
-  if (!content[mediaType]) return `Content-Type ${contentType || '(none)'} is not documented (documented: ${Object.keys(content).join(', ')})`;
+  if (Object.keys(content).length === 0) return mediaType ? `a ${status} with a ${mediaType} body, documented without one` : undefined;
+  if (!content[mediaType]) return `Content-Type ${contentType || '(none)'} of a ${status} is not documented (documented: ${Object.keys(content).join(', ')})`;
   const schema = content[mediaType].schema;
   if (!schema || !mediaType.includes('json')) return undefined;
   const validate = schemas.validator(schema);
-  return validate(body) ? undefined : `the body does not match the documented schema: ${describeErrors(validate)}`;
+  return validate(body) ? undefined : `the ${status} body does not match its documented schema: ${describeErrors(validate)}`;
 }

@@ -1,6 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { InsufficientScopeBody, UnauthorizedBody } from '../errors/error-body.dto';
 import type { Scope } from './scopes';
 
@@ -18,8 +19,8 @@ export const Scopes = (scope: Scope) =>
     SetMetadata(REQUIRED_SCOPE, scope),
     ApiBearerAuth(),
     ApiExtension('x-required-scope', scope),
-    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked API key', type: UnauthorizedBody }),
-    ApiForbiddenResponse({ description: `The key lacks the \`${scope}\` scope`, type: InsufficientScopeBody }),
+    ApiErrorResponse(401, 'Missing, invalid, expired or revoked API key', UnauthorizedBody),
+    ApiErrorResponse(403, `The key lacks the \`${scope}\` scope`, InsufficientScopeBody),
   );
 
 /** A route that needs a valid key but checks a scope per operation inside it, as the MCP endpoint does per tool. */
@@ -27,5 +28,5 @@ export const ScopePerOperation = () =>
   applyDecorators(
     SetMetadata(REQUIRED_SCOPE, SCOPE_PER_OPERATION),
     ApiBearerAuth(),
-    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked API key', type: UnauthorizedBody }),
+    ApiErrorResponse(401, 'Missing, invalid, expired or revoked API key', UnauthorizedBody),
   );

@@ -25,8 +25,26 @@ export class ValidationErrorBody extends ErrorBody {
 }
 
 export class CodedErrorBody extends ErrorBody {
-  @ApiProperty({ example: 'PLAN_REQUIRED' })
+  @ApiProperty({ description: 'Machine-readable: the operation names the codes it answers', example: 'NO_DEFAULT_RESUME' })
   code: string;
+}
+
+/** autoPrepare without the Plus plan and its feature: a plan error that also names its code. */
+export class PlanRequiredBody extends ErrorBody {
+  @ApiProperty({ example: 'autoPrepare requires the Plus plan with the auto-prepare feature' })
+  declare error: string;
+
+  @ApiProperty({ enum: ['PLAN_REQUIRED'], example: 'PLAN_REQUIRED' })
+  code: 'PLAN_REQUIRED';
+
+  @ApiProperty({ description: 'The operation needs the Plus plan', enum: [true], example: true })
+  requiresUpgrade: true;
+}
+
+/** A coded refusal the client may retry after `retryAfter` seconds (`QUEUE_UNAVAILABLE`). */
+export class RetryLaterBody extends CodedErrorBody {
+  @ApiProperty({ description: 'Seconds to wait before retrying', example: 5 })
+  retryAfter: number;
 }
 
 export class InsufficientScopeBody extends ErrorBody {
@@ -57,6 +75,7 @@ export class UpgradeRequiredBody extends ErrorBody {
   @ApiProperty({ example: 'Cover letters need the Plus plan' })
   declare error: string;
 
-  @ApiProperty({ description: 'The operation needs the Plus plan', example: true })
-  requiresUpgrade: boolean;
+  @ApiProperty({ description: 'The operation needs the Plus plan', enum: [true], example: true })
+  requiresUpgrade: true;
 }
+

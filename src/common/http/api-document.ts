@@ -1,5 +1,5 @@
-import { Global, Injectable, Module } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import { Global, Injectable, Module, type Type } from '@nestjs/common';
+import { DECORATORS, type OpenAPIObject } from '@nestjs/swagger';
 
 type Schema = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { NUL_MESSAGE } from '../validation/field.decorators';
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Reads JSON bodies after the guards, so a request learns about its key (401), scope (403) and limit (429) before

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 
-type TypedSchema = { type?: string; nullable?: boolean; oneOf?: { type?: string }[] };
+type TypedSchema = { type?: string; nullable?: boolean; anyOf?: { type?: string }[] };
 
 type Operation = {
   description?: string;
@@ -15,15 +15,21 @@ type Operation = {
  *   shows only at the bottom of an operation, and readers look at the top);
  * - operations without a key say so with an empty `security`, rather than leaving it unstated;
  * - a nullable property whose alternatives share one type (a date or a date-time) states that type, which
- *   OpenAPI 3.0 requires beside `nullable` and Swagger leaves out beside `oneOf`.
+ *   OpenAPI 3.0 requires beside `nullable` and Swagger leaves out beside `anyOf`;
+ * - a reference Swagger wraps as `allOf: [ref]` with nothing beside it is the reference itself (a wrapper with a
+ *   description, `nullable` or `minProperties` beside it stays: OpenAPI 3.0 ignores whatever sits beside a `$ref`);
+ * - `info.contact`, which Swagger fills with `{}`, is left out: the service is self-hosted, and whoever runs it is
+ *   the contact.
  */
 export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
+  delete document.info.contact;
   for (const schema of Object.values(document.components?.schemas ?? {}) as { properties?: Record<string, TypedSchema> }[]) {
     for (const property of Object.values(schema.properties ?? {})) {
-      const types = new Set((property.oneOf ?? []).map((alternative) => alternative.type));
+      const types = new Set((property.anyOf ?? []).map((alternative) => alternative.type));
       if (property.nullable && !property.type && types.size === 1) property.type = [...types][0];
     }
   }
+  unwrapBareReferences(document);
   for (const pathItem of Object.values(document.paths)) {
     for (const operation of Object.values(pathItem) as Operation[]) {
       if (!operation || typeof operation !== 'object') continue;
@@ -39,4 +45,16 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** Replaces each `{allOf: [x]}` that has nothing beside it with `x`, anywhere below `node`. */
+function unwrapBareReferences(node: unknown): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    const wrapper = value as { allOf?: unknown[] } | null;
+    if (wrapper && typeof wrapper === 'object' && Array.isArray(wrapper.allOf) && wrapper.allOf.length === 1 && Object.keys(wrapper).length === 1) {
+      (node as Record<string, unknown>)[key] = wrapper.allOf[0];
+    }
+    unwrapBareReferences((node as Record<string, unknown>)[key]);
+  }
 }

@@ -16,6 +16,7 @@ export class MetricsController {
   @Public()
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   @ApiOperation({
+    operationId: 'getMetrics',
     summary: 'Prometheus metrics (no key; expose only to your scraper)',
     description: 'Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics.',
   })

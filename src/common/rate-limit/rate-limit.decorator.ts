@@ -15,11 +15,7 @@ export const RateLimit = (perMinute: number) =>
     SetMetadata(RATE_LIMIT, perMinute),
     Throttle({ default: { limit: perMinute, ttl: RATE_LIMIT_WINDOW_MS } }),
     ApiExtension('x-rate-limit', { limit: perMinute, window: '1m', per: 'account' }),
-    ApiTooManyRequestsResponse({
-      description: `More than ${perMinute} requests in the last minute from this account`,
-      type: TooManyRequestsBody,
-      headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
-    }),
+    ApiTooManyRequestsResponse({ description: `More than ${perMinute} requests in the last minute from this account`, type: TooManyRequestsBody }),
   );
 
 /** A route that applies limits of its own instead of one per-account `/v1` limit (the MCP endpoint). */

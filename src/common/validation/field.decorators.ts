@@ -36,6 +36,8 @@ interface FieldOptions {
   nullable?: boolean;
   description?: string;
   example?: unknown;
+  /** What an absent field becomes on create (documented as `default`; PATCH bodies leave it out: absent is unchanged). */
+  default?: unknown;
 }
 
 function presence({ optional, nullable }: FieldOptions): PropertyDecorator[] {
@@ -50,6 +52,7 @@ function documented(options: FieldOptions, schema: ApiPropertyOptions): Property
     nullable: options.nullable || undefined,
     description: options.description,
     example: options.example,
+    default: options.default,
     ...schema,
   } as ApiPropertyOptions);
 }
@@ -205,7 +208,8 @@ export function DateOrDateTimeField(options: FieldOptions = {}): PropertyDecorat
   return applyDecorators(
     ...presence(options),
     IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' }),
-    documented(options, { type: String, oneOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] }),
+    // anyOf: linters read two string alternatives under oneOf as overlapping.
+    documented(options, { type: String, anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] }),
   );
 }
 

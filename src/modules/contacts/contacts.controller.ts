@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { ApiTag } from '../../common/http/api-tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse } from '../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
@@ -11,7 +12,7 @@ import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.p
 import { ContactsService } from './contacts.service';
 import { ContactResponse, ContactView, CreateContactDto, ListContactsQuery, UpdateContactDto } from './dto/contact.dto';
 
-@ApiTags('Contacts')
+@ApiTag('Contacts', 'People met in the job search (recruiters, referrers, interviewers); interviews can name them.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
 @Controller('v1/contacts')
 export class ContactsController {
@@ -20,7 +21,7 @@ export class ContactsController {
   @Post()
   @Scopes('contacts:write')
   @RateLimit(DEFAULT_LIMITS.create)
-  @ApiOperation({ summary: 'Add a contact', description: '`firstName` is required; `relationship` defaults to `OTHER`.' })
+  @ApiOperation({ operationId: 'createContact', summary: 'Add a contact', description: '`firstName` is required; `relationship` defaults to `OTHER`.' })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateContactDto): Promise<SuccessWithIdResponse> {
     return { success: true, id: await this.contacts.create(caller, body) };
@@ -29,7 +30,7 @@ export class ContactsController {
   @Get()
   @Scopes('contacts:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ summary: 'List contacts', description: 'Newest first. Filter by `relationship`, and `search` name, company or email (case-insensitive).' })
+  @ApiOperation({ operationId: 'listContacts', summary: 'List contacts', description: 'Newest first. Filter by `relationship`, and `search` name, company or email (case-insensitive).' })
   @ApiListResponse(ContactView)
   list(@Caller() caller: ApiCaller, @Query() query: ListContactsQuery) {
     return this.contacts.list(caller, query);
@@ -38,7 +39,7 @@ export class ContactsController {
   @Get(':id')
   @Scopes('contacts:read')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ summary: 'Read a contact' })
+  @ApiOperation({ operationId: 'getContact', summary: 'Read a contact' })
   @ApiOkResponse({ type: ContactResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ContactResponse> {
@@ -48,7 +49,7 @@ export class ContactsController {
   @Patch(':id')
   @Scopes('contacts:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ summary: 'Update a contact', description: 'Only the fields sent change; null clears a nullable field.' })
+  @ApiOperation({ operationId: 'updateContact', summary: 'Update a contact', description: 'Only the fields sent change; null clears a nullable field.' })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async update(
@@ -64,7 +65,7 @@ export class ContactsController {
   @Scopes('contacts:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete a contact', description: 'Permanent. Interviews that named the contact keep going with `contact: null`.' })
+  @ApiOperation({ operationId: 'deleteContact', summary: 'Delete a contact', description: 'Permanent. Interviews that named the contact keep going with `contact: null`.' })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {

@@ -1,18 +1,17 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiExtraModels,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
 } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { ErrorBody, UpgradeRequiredBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { ApiTag } from '../../common/http/api-tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse, PagingQuery } from '../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
@@ -27,17 +26,10 @@ import {
   UpdateCoverLetterDto,
 } from './dto/cover-letter.dto';
 
-/**
- * Documents the plan's 403 next to the scope's 403 of `@Scopes` (one status, one schema in OpenAPI): the
- * description names the body, and the schema is listed among the components.
- */
-const PlusPlanOnly = () =>
-  applyDecorators(
-    ApiExtraModels(UpgradeRequiredBody),
-    ApiForbiddenResponse({ description: 'On the free plan: `UpgradeRequiredBody`, `{error, requiresUpgrade: true}`' }),
-  );
+/** The plan's 403, beside the scope's 403 of `@Scopes`. */
+const PlusPlanOnly = () => ApiErrorResponse(403, 'On the free plan: `{error, requiresUpgrade: true}`', UpgradeRequiredBody);
 
-@ApiTags('Cover letters')
+@ApiTag('Cover letters', 'One cover letter per resume. Writing one needs the Plus plan; reading and deleting do not.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
 @Controller('v1/cover-letter')
 export class CoverLettersController {
@@ -46,7 +38,7 @@ export class CoverLettersController {
   @Post()
   @Scopes('cover-letter:write')
   @RateLimit(10)
-  @ApiOperation({ summary: 'Write a cover letter for a resume', description: 'Plus plan. A resume has at most one cover letter.' })
+  @ApiOperation({ operationId: 'createCoverLetter', summary: 'Write a cover letter for a resume', description: 'Plus plan. A resume has at most one cover letter.' })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   @ApiNotFoundResponse({ description: '`cvId` is not one of your resumes', type: ErrorBody })
   @PlusPlanOnly()
@@ -58,7 +50,7 @@ export class CoverLettersController {
   @Get()
   @Scopes('cover-letter:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ summary: 'List cover letters', description: 'Newest first, without the body text. Any plan.' })
+  @ApiOperation({ operationId: 'listCoverLetters', summary: 'List cover letters', description: 'Newest first, without the body text. Any plan.' })
   @ApiListResponse(CoverLetterSummary)
   list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery) {
     return this.coverLetters.list(caller, paging);
@@ -67,7 +59,7 @@ export class CoverLettersController {
   @Get(':id')
   @Scopes('cover-letter:read')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ summary: 'Read a cover letter', description: 'Any plan.' })
+  @ApiOperation({ operationId: 'getCoverLetter', summary: 'Read a cover letter', description: 'Any plan.' })
   @ApiOkResponse({ type: CoverLetterResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<CoverLetterResponse> {
@@ -78,6 +70,7 @@ export class CoverLettersController {
   @Scopes('cover-letter:write')
   @RateLimit(DEFAULT_LIMITS.update)
   @ApiOperation({
+    operationId: 'updateCoverLetter',
     summary: 'Update a cover letter',
     description: 'Plus plan. Any field but `cvId`; at least one. `templateId: null` and `variables: null` clear them; `isDefault: true` moves the default here.',
   })
@@ -97,7 +90,7 @@ export class CoverLettersController {
   @Scopes('cover-letter:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete a cover letter', description: 'Permanent. Any plan. Deleting its resume also deletes it.' })
+  @ApiOperation({ operationId: 'deleteCoverLetter', summary: 'Delete a cover letter', description: 'Permanent. Any plan. Deleting its resume also deletes it.' })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {

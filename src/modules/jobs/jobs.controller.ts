@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { ApiTag } from '../../common/http/api-tags';
 import { IdParam } from '../../common/http/id-param';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { JobListingResponse, JobSearchDto, JobSearchResponse } from './dto/job-search.dto';
@@ -10,7 +11,7 @@ import { JobsService } from './jobs.service';
 /** An exception to the default limit for creates: search is POST but counts 30 per minute. */
 const SEARCH_LIMIT = 30;
 
-@ApiTags('Jobs')
+@ApiTag('Jobs', 'Search the job listing database every account shares, and read a listing to track it as an application.')
 @Controller('v1/jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
@@ -20,6 +21,7 @@ export class JobsController {
   @Scopes('jobs:search')
   @RateLimit(SEARCH_LIMIT)
   @ApiOperation({
+    operationId: 'searchJobs',
     summary: 'Search job listings',
     description:
       'All given filters must hold. With a `query`, listings whose title or company match it come first, then those ' +
@@ -37,7 +39,7 @@ export class JobsController {
   @Get(':id')
   @Scopes('jobs:search')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ summary: 'Read a job listing', description: 'Its id can be sent as `jobListingId` when creating an application.' })
+  @ApiOperation({ operationId: 'getJob', summary: 'Read a job listing', description: 'Its id can be sent as `jobListingId` when creating an application.' })
   @ApiOkResponse({ type: JobListingResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@IdParam() id: string): Promise<JobListingResponse> {

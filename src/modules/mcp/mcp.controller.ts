@@ -4,11 +4,11 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiExcludeEndpoint,
+  ApiExtension,
   ApiNotAcceptableResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -16,13 +16,15 @@ import type { Request, Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { ScopePerOperation } from '../../common/auth/auth.decorators';
 import { ApiError } from '../../common/errors/api-errors';
+import { ApiTag } from '../../common/http/api-tags';
 import { OwnRateLimits } from '../../common/rate-limit/rate-limit.decorator';
+import { OWN_BODY_ERRORS } from '../../common/http/openapi-request-bodies';
 import { JsonRpcBodyErrorFilter } from './json-rpc-body.filter';
 import { JSON_RPC_ERROR, JSON_RPC_REQUEST, JSON_RPC_RESPONSE } from './json-rpc.openapi';
 import { McpRateLimits } from './mcp-rate-limits';
 import { McpServerFactory } from './mcp-server.factory';
 
-@ApiTags('MCP')
+@ApiTag('MCP', 'The Model Context Protocol endpoint for agents: the `/v1` operations as tools, with the same scopes and limits.')
 @Controller('mcp')
 export class McpController {
   constructor(
@@ -33,8 +35,10 @@ export class McpController {
   @Post()
   @ScopePerOperation()
   @UseFilters(JsonRpcBodyErrorFilter)
+  @ApiExtension(OWN_BODY_ERRORS, 'json-rpc')
   @OwnRateLimits('100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin')
   @ApiOperation({
+    operationId: 'callMcp',
     summary: 'Model Context Protocol (Streamable HTTP, stateless)',
     description:
       'JSON-RPC messages of MCP. tools/list, resources/list and prompts/list show what the key’s scopes allow; each tool ' +

@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { ApiTag } from '../../common/http/api-tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse, ListEnvelope, PagingQuery } from '../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
@@ -11,7 +12,7 @@ import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.p
 import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import { ResumesService } from './resumes.service';
 
-@ApiTags('Resumes')
+@ApiTag('Resumes', 'Resumes and their layout; the default resume is the one section items go to without `cvId`. Export as PDF or JSON Resume, import JSON Resume.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
 @Controller('v1/resume')
 export class ResumesController {
@@ -21,6 +22,7 @@ export class ResumesController {
   @Scopes('resume:write')
   @RateLimit(10)
   @ApiOperation({
+    operationId: 'createResume',
     summary: 'Create a resume',
     description:
       "Starts as a copy of the default resume's content (new ids), with its hiddenItems, itemOrder, selected summary and " +
@@ -34,7 +36,7 @@ export class ResumesController {
   @Get()
   @Scopes('resume:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ summary: 'List resumes', description: 'The default resume first, then the most recently updated.' })
+  @ApiOperation({ operationId: 'listResumes', summary: 'List resumes', description: 'The default resume first, then the most recently updated.' })
   @ApiListResponse(ResumeListItem)
   list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<ResumeListItem>> {
     return this.resumes.list(caller.accountId, paging);
@@ -43,7 +45,7 @@ export class ResumesController {
   @Get(':id')
   @Scopes('resume:read')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ summary: 'Read a resume', description: 'Its fields, and `content`: the resolved CV the PDF export renders.' })
+  @ApiOperation({ operationId: 'getResume', summary: 'Read a resume', description: 'Its fields, and `content`: the resolved CV the PDF export renders.' })
   @ApiOkResponse({ type: ResumeDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ResumeDetailResponse> {
@@ -54,6 +56,7 @@ export class ResumesController {
   @Scopes('resume:write')
   @RateLimit(DEFAULT_LIMITS.update)
   @ApiOperation({
+    operationId: 'updateResume',
     summary: 'Update a resume',
     description: 'Only the fields sent change; objects sent replace the stored ones. `isDefault: true` moves the default here.',
   })
@@ -69,6 +72,7 @@ export class ResumesController {
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
+    operationId: 'deleteResume',
     summary: 'Delete a resume',
     description: 'With its content. Deleting the default promotes the most recently updated remaining resume; deleting the last one is allowed.',
   })

@@ -21,7 +21,7 @@ export class InterviewsController {
   @Post()
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.create)
-  @ApiOperation({ summary: 'Schedule an interview', description: 'Shown in the application read, in date order.' })
+  @ApiOperation({ operationId: 'addInterview', summary: 'Schedule an interview', description: 'Shown in the application read, in date order.' })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @IdParam() id: string, @Body() body: CreateInterviewDto): Promise<SuccessWithIdResponse> {
     return { success: true, id: await this.interviews.create(caller, id, body) };
@@ -30,7 +30,7 @@ export class InterviewsController {
   @Patch(':interviewId')
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ summary: 'Update an interview', description: 'Only the fields sent change; `notes: null` clears the notes, `contactId: null` unlinks the contact.' })
+  @ApiOperation({ operationId: 'updateInterview', summary: 'Update an interview', description: 'Only the fields sent change; `notes: null` clears the notes, `contactId: null` unlinks the contact.' })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async update(
     @Caller() caller: ApiCaller,
@@ -46,7 +46,7 @@ export class InterviewsController {
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete an interview' })
+  @ApiOperation({ operationId: 'deleteInterview', summary: 'Delete an interview' })
   @ApiOkResponse({ type: SuccessResponse })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string, @IdParam('interviewId') interviewId: string): Promise<SuccessResponse> {
     await this.interviews.remove(caller, id, interviewId);

@@ -2,17 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
-import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
+import { CodedErrorBody, ErrorBody, PlanRequiredBody, RetryLaterBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { ApiTag } from '../../common/http/api-tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse } from '../../common/http/paging';
 import { SuccessResponse } from '../../common/http/responses.dto';
@@ -29,7 +28,7 @@ import {
 } from './dto/application.dto';
 import { TrackerService } from './tracker.service';
 
-@ApiTags('Tracker')
+@ApiTag('Tracker', 'Job applications through their pipeline statuses, each change recorded in a timeline, and their interviews.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
 @Controller('v1/tracker/applications')
 export class TrackerController {
@@ -39,6 +38,7 @@ export class TrackerController {
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.create)
   @ApiOperation({
+    operationId: 'createApplication',
     summary: 'Track a job application',
     description:
       'Creates an application in `watchlist`. When an application with the same (normalized) `jobUrl` exists, ' +
@@ -54,8 +54,14 @@ export class TrackerController {
     type: CreateApplicationResponse,
     example: { success: true, applicationId: '0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10', existing: true },
   })
-  @ApiForbiddenResponse({ description: '`PLAN_REQUIRED`: autoPrepare without the Plus plan and auto-prepare feature', type: CodedErrorBody })
-  @ApiServiceUnavailableResponse({ description: '`QUEUE_UNAVAILABLE`: autoPrepare while its queue cannot take work; nothing was created', type: CodedErrorBody })
+  @ApiErrorResponse(
+    400,
+    'Invalid fields; or, with autoPrepare, `NO_DEFAULT_RESUME` (the account has no default resume) or `JOB_DESCRIPTION_TOO_SHORT`',
+    ValidationErrorBody,
+    CodedErrorBody,
+  )
+  @ApiErrorResponse(403, '`PLAN_REQUIRED`: autoPrepare without the Plus plan and auto-prepare feature', PlanRequiredBody)
+  @ApiErrorResponse(503, '`QUEUE_UNAVAILABLE`: autoPrepare while its queue cannot take work; nothing was created', RetryLaterBody)
   async create(
     @Caller() caller: ApiCaller,
     @Body() body: CreateApplicationDto,
@@ -69,7 +75,7 @@ export class TrackerController {
   @Get()
   @Scopes('tracker:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ summary: 'List applications', description: 'Newest first. Filter by `status`, or by `archived` bucket.' })
+  @ApiOperation({ operationId: 'listApplications', summary: 'List applications', description: 'Newest first. Filter by `status`, or by `archived` bucket.' })
   @ApiListResponse(ApplicationSummary)
   list(@Caller() caller: ApiCaller, @Query() query: ListApplicationsQuery) {
     return this.tracker.list(caller, query);
@@ -78,7 +84,7 @@ export class TrackerController {
   @Get(':id')
   @Scopes('tracker:read')
   @RateLimit(60)
-  @ApiOperation({ summary: 'Read an application', description: 'With its job description, the 20 latest timeline entries and its interviews.' })
+  @ApiOperation({ operationId: 'getApplication', summary: 'Read an application', description: 'With its job description, the 20 latest timeline entries and its interviews.' })
   @ApiOkResponse({ type: ApplicationDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ApplicationDetailResponse> {
@@ -88,7 +94,7 @@ export class TrackerController {
   @Patch(':id')
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ summary: 'Update an application', description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.' })
+  @ApiOperation({ operationId: 'updateApplication', summary: 'Update an application', description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.' })
   @ApiOkResponse({ type: UpdatedApplication })
   @ApiNotFoundResponse({ type: ErrorBody })
   update(
@@ -103,7 +109,7 @@ export class TrackerController {
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete an application', description: 'Permanent; its timeline goes with it. A linked resume is kept.' })
+  @ApiOperation({ operationId: 'deleteApplication', summary: 'Delete an application', description: 'Permanent; its timeline goes with it. A linked resume is kept.' })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {

@@ -6,7 +6,7 @@ import { CONTACT_RELATIONSHIPS, ContactRelationship, DEFAULT_RELATIONSHIP } from
 export const CONTACT_LIMITS = { name: 100, text: 200, email: 200, phone: 50, linkedIn: 500, notes: 20_000, search: 200 } as const;
 
 const relationshipField = (description?: string) =>
-  EnumField(CONTACT_RELATIONSHIPS, { optional: true, enumName: 'ContactRelationship', description });
+  EnumField(CONTACT_RELATIONSHIPS, { optional: true, enumName: 'ContactRelationship', default: DEFAULT_RELATIONSHIP, description });
 
 /**
  * The fields create and update share. Every one may be absent, and every one but `relationship` may be null:

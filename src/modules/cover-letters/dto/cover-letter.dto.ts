@@ -30,7 +30,7 @@ class CoverLetterFields {
   @TextField({ nullable: true, notBlank: true, max: COVER_LETTER_LIMITS.templateId, example: 'formal', description: 'Template id; null: none' })
   templateId?: string | null;
 
-  @BooleanField({ optional: true, description: `${defaultIs(false)}. true makes this the default cover letter and unsets the previous default` })
+  @BooleanField({ optional: true, default: false, description: `${defaultIs(false)}. true makes this the default cover letter and unsets the previous default` })
   isDefault?: boolean;
 
   @StringMapField({
@@ -41,28 +41,28 @@ class CoverLetterFields {
   })
   variables?: Record<string, string> | null;
 
-  @BooleanField({ optional: true, description: defaultIs(COVER_LETTER_DEFAULTS.showName) })
+  @BooleanField({ optional: true, default: COVER_LETTER_DEFAULTS.showName, description: defaultIs(COVER_LETTER_DEFAULTS.showName) })
   showName?: boolean;
 
-  @BooleanField({ optional: true, description: defaultIs(COVER_LETTER_DEFAULTS.showEmail) })
+  @BooleanField({ optional: true, default: COVER_LETTER_DEFAULTS.showEmail, description: defaultIs(COVER_LETTER_DEFAULTS.showEmail) })
   showEmail?: boolean;
 
-  @BooleanField({ optional: true, description: defaultIs(COVER_LETTER_DEFAULTS.showPhone) })
+  @BooleanField({ optional: true, default: COVER_LETTER_DEFAULTS.showPhone, description: defaultIs(COVER_LETTER_DEFAULTS.showPhone) })
   showPhone?: boolean;
 
-  @BooleanField({ optional: true, description: defaultIs(COVER_LETTER_DEFAULTS.showAddress) })
+  @BooleanField({ optional: true, default: COVER_LETTER_DEFAULTS.showAddress, description: defaultIs(COVER_LETTER_DEFAULTS.showAddress) })
   showAddress?: boolean;
 
-  @EnumField(HEADER_ALIGNMENTS, { optional: true, enumName: 'HeaderAlignment', description: defaultIs(COVER_LETTER_DEFAULTS.headerAlignment) })
+  @EnumField(HEADER_ALIGNMENTS, { optional: true, enumName: 'HeaderAlignment', default: COVER_LETTER_DEFAULTS.headerAlignment, description: defaultIs(COVER_LETTER_DEFAULTS.headerAlignment) })
   headerAlignment?: HeaderAlignment;
 
-  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
+  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.fontFamily, default: COVER_LETTER_DEFAULTS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
   fontFamily?: string;
 
-  @NumberField({ optional: true, ...COVER_LETTER_LIMITS.fontSize, description: `Points. ${defaultIs(COVER_LETTER_DEFAULTS.fontSize)}` })
+  @NumberField({ optional: true, ...COVER_LETTER_LIMITS.fontSize, default: COVER_LETTER_DEFAULTS.fontSize, description: `Points. ${defaultIs(COVER_LETTER_DEFAULTS.fontSize)}` })
   fontSize?: number;
 
-  @NumberField({ optional: true, ...COVER_LETTER_LIMITS.lineSpacing, description: `Multiple of the font size. ${defaultIs(COVER_LETTER_DEFAULTS.lineSpacing)}` })
+  @NumberField({ optional: true, ...COVER_LETTER_LIMITS.lineSpacing, default: COVER_LETTER_DEFAULTS.lineSpacing, description: `Multiple of the font size. ${defaultIs(COVER_LETTER_DEFAULTS.lineSpacing)}` })
   lineSpacing?: number;
 }
 

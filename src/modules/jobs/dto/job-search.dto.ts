@@ -55,7 +55,7 @@ export class JobSearchDto {
   @EnumArrayField(EMPLOYMENT_TYPES, { optional: true, description: 'Any of these (together with `employmentType`).' })
   employmentTypes?: EmploymentType[];
 
-  @EnumField(DATE_POSTED_VALUES, { optional: true, enumName: 'DatePosted', description: 'Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.' })
+  @EnumField(DATE_POSTED_VALUES, { optional: true, enumName: 'DatePosted', default: 'all', description: 'Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.' })
   datePosted?: DatePosted;
 
   @NumberField({ optional: true, min: 0, example: 120000, description: 'Annual salary the listing reaches at least (its maximum, or its minimum when it gives no maximum). Listings without a salary are left out.' })
@@ -115,7 +115,7 @@ export class JobSearchDto {
   @EnumArrayField(BENEFIT_KEYS, { optional: true, description: 'The listing offers every one of these.' })
   benefits?: BenefitKey[];
 
-  @IntField({ optional: true, min: 1, max: SEARCH_PAGE_SIZE.max, example: SEARCH_PAGE_SIZE.default, description: `Page size, default ${SEARCH_PAGE_SIZE.default}` })
+  @IntField({ optional: true, min: 1, max: SEARCH_PAGE_SIZE.max, default: SEARCH_PAGE_SIZE.default, description: 'Page size' })
   limit: number = SEARCH_PAGE_SIZE.default;
 
   @TextField({ optional: true, max: 2000, description: 'The `nextCursor` of the previous page, with the same filters.' })

@@ -1,8 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
-import { CodedErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
+import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { ApiTag } from '../../../common/http/api-tags';
 import { IdParam } from '../../../common/http/id-param';
 import { ApiListResponse, ListEnvelope, PagingQuery } from '../../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';
@@ -24,9 +26,9 @@ import { CustomSectionsService } from './custom-sections.service';
 const ITEMS = ':id/items';
 const ITEM = ':id/items/:itemId';
 
-@ApiTags('Custom sections')
+@ApiTag('Custom sections', 'Sections of your own design (a title and the item fields they use), and their items on each resume.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
-@ApiNotFoundResponse({ description: 'Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId`', type: CodedErrorBody })
+@ApiErrorResponse(404, 'Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId`', ErrorBody, CodedErrorBody)
 @Controller('v1/custom-sections')
 export class CustomSectionsController {
   constructor(private readonly customSections: CustomSectionsService) {}
@@ -34,7 +36,7 @@ export class CustomSectionsController {
   @Get()
   @Scopes('custom-sections:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ summary: 'List custom section definitions', description: 'Definitions belong to the account, oldest first.' })
+  @ApiOperation({ operationId: 'listCustomSections', summary: 'List custom section definitions', description: 'Definitions belong to the account, oldest first.' })
   @ApiListResponse(CustomSectionView)
   list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
     return this.customSections.list(caller.accountId, paging);
@@ -43,7 +45,7 @@ export class CustomSectionsController {
   @Post()
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.create)
-  @ApiOperation({ summary: 'Define a custom section', description: 'A title and the item fields it uses (`enabledFields`).' })
+  @ApiOperation({ operationId: 'createCustomSection', summary: 'Define a custom section', description: 'A title and the item fields it uses (`enabledFields`).' })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateCustomSectionDto): Promise<SuccessWithIdResponse> {
     return { success: true, id: await this.customSections.create(caller.accountId, body) };
@@ -52,7 +54,7 @@ export class CustomSectionsController {
   @Get(':id')
   @Scopes('custom-sections:read')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ summary: 'Read a custom section definition' })
+  @ApiOperation({ operationId: 'getCustomSection', summary: 'Read a custom section definition' })
   @ApiOkResponse({ type: CustomSectionResponse })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<CustomSectionResponse> {
     return { data: await this.customSections.get(caller.accountId, id) };
@@ -61,7 +63,7 @@ export class CustomSectionsController {
   @Patch(':id')
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ summary: 'Update a custom section definition', description: 'Fields no longer enabled are cleared on its items.' })
+  @ApiOperation({ operationId: 'updateCustomSection', summary: 'Update a custom section definition', description: 'Fields no longer enabled are cleared on its items.' })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateCustomSectionDto): Promise<SuccessWithIdResponse> {
     await this.customSections.update(caller.accountId, id, body);
@@ -73,6 +75,7 @@ export class CustomSectionsController {
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
+    operationId: 'deleteCustomSection',
     summary: 'Delete a custom section definition',
     description:
       "Its items on every resume go with it; every resume forgets them and the section (`customSection:<id>` in `hiddenItems`, `itemOrder` and `sectionOrder`).",
@@ -86,7 +89,7 @@ export class CustomSectionsController {
   @Get(ITEMS)
   @Scopes('custom-sections:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ summary: 'List the items of a custom section', description: 'On the resume `cvId` names, or on the default resume.' })
+  @ApiOperation({ operationId: 'listCustomSectionItems', summary: 'List the items of a custom section', description: 'On the resume `cvId` names, or on the default resume.' })
   @ApiListResponse(CustomSectionItemView)
   listItems(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
     return this.customSections.listItems(caller.accountId, id, query);
@@ -96,6 +99,7 @@ export class CustomSectionsController {
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.create)
   @ApiOperation({
+    operationId: 'addCustomSectionItem',
     summary: 'Add an item to a custom section',
     description: 'On the resume `cvId` names, or on the default resume. Fields the section does not enable are silently dropped.',
   })
@@ -112,7 +116,7 @@ export class CustomSectionsController {
   @Get(ITEM)
   @Scopes('custom-sections:read')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ summary: 'Read an item of a custom section' })
+  @ApiOperation({ operationId: 'getCustomSectionItem', summary: 'Read an item of a custom section' })
   @ApiOkResponse({ type: CustomSectionItemResponse })
   async getItem(
     @Caller() caller: ApiCaller,
@@ -126,7 +130,7 @@ export class CustomSectionsController {
   @Patch(ITEM)
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ summary: 'Update an item of a custom section', description: 'Fields the section does not enable are silently dropped.' })
+  @ApiOperation({ operationId: 'updateCustomSectionItem', summary: 'Update an item of a custom section', description: 'Fields the section does not enable are silently dropped.' })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async updateItem(
     @Caller() caller: ApiCaller,
@@ -143,7 +147,7 @@ export class CustomSectionsController {
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Delete an item of a custom section', description: "Its id leaves every resume's `hiddenItems` and `itemOrder`." })
+  @ApiOperation({ operationId: 'deleteCustomSectionItem', summary: 'Delete an item of a custom section', description: "Its id leaves every resume's `hiddenItems` and `itemOrder`." })
   @ApiOkResponse({ type: SuccessResponse })
   async removeItem(
     @Caller() caller: ApiCaller,

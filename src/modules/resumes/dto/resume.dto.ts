@@ -24,7 +24,7 @@ export class CreateResumeDto {
   @TextField({ nullable: true, max: RESUME_LIMITS.jobTitle, description: "This CV's header title; null falls back to the profile's jobTitle" })
   jobTitle?: string | null;
 
-  @EnumField(RESUME_TEMPLATES, { optional: true, enumName: 'ResumeTemplate', description: 'Default `classic`' })
+  @EnumField(RESUME_TEMPLATES, { optional: true, enumName: 'ResumeTemplate', default: 'classic', description: 'Default `classic`' })
   template?: ResumeTemplate;
 
   @BooleanField({ optional: true, description: 'true makes this the default resume. The default cannot be unset with false: make another resume the default.' })

@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, StreamableFile } fro
 import {
   ApiBadRequestResponse,
   ApiBody,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -13,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
+import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
 import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
 import { IdParam } from '../../../common/http/id-param';
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
@@ -52,6 +52,7 @@ export class ResumeExportsController {
   @RateLimit(5)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
+    operationId: 'exportResumePdf',
     summary: 'Export a resume as PDF',
     description:
       'Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume\'s template (`classic`, `modern`, `minimal`), ' +
@@ -64,7 +65,7 @@ export class ResumeExportsController {
     headers: { 'Content-Disposition': { description: 'attachment; filename="First_Last_JobTitle.pdf"', schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiConflictResponse({ description: '`RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume', type: CodedErrorBody })
+  @ApiErrorResponse(409, '`RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume', CodedErrorBody)
   async pdf(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<StreamableFile> {
     const { filename, file } = await this.exports.pdf(caller.accountId, id);
     return new StreamableFile(file, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: file.length });
@@ -74,6 +75,7 @@ export class ResumeExportsController {
   @Scopes('resume:read')
   @RateLimit(DEFAULT_LIMITS.read)
   @ApiOperation({
+    operationId: 'exportJsonResume',
     summary: 'Export a resume as JSON Resume',
     description:
       'The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, ' +
@@ -89,6 +91,7 @@ export class ResumeExportsController {
   @Scopes('resume:write')
   @RateLimit(10)
   @ApiOperation({
+    operationId: 'importJsonResume',
     summary: 'Create a resume from a JSON Resume document',
     description:
       'Creates a new resume (not the default, unless it is the only one) with the document\'s sections, its basics.summary as the ' +

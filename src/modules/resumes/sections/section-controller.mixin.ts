@@ -4,17 +4,17 @@ import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiTags,
   getSchemaPath,
   OmitType,
 } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
 import type { Scope } from '../../../common/auth/scopes';
-import { CodedErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
+import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { ApiTag } from '../../../common/http/api-tags';
 import { IdParam } from '../../../common/http/id-param';
 import { ApiListResponse, ListEnvelope } from '../../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';
@@ -32,17 +32,16 @@ import { SectionItemView, SectionsService } from './sections.service';
 export function SectionController(kind: SectionKind): Type<unknown> {
   const readScope: Scope = `${kind.name}:read`;
   const writeScope: Scope = `${kind.name}:write`;
-  const title = kind.name[0].toUpperCase() + kind.name.slice(1);
+  const title = pascalCase(kind.name);
+  // Operation ids a client generator turns into method names: listExperiences, createExperience, ...
+  const item = pascalCase(kind.singular);
   const View = OmitType(kind.entity, ['accountId', 'account', 'resumeId', 'resume', 'position']);
   Object.defineProperty(View, 'name', { value: `${kind.entity.name}View` });
 
-  @ApiTags(title)
+  @ApiTag(title, `The ${kind.singular} items of a resume: each belongs to one resume (\`cvId\`, by default the default resume).`)
   @ApiExtraModels(View)
   @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
-  @ApiNotFoundResponse({
-    description: 'Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume',
-    type: CodedErrorBody,
-  })
+  @ApiErrorResponse(404, 'Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume', ErrorBody, CodedErrorBody)
   @Controller(`v1/${kind.name}`)
   class SectionControllerHost {
     constructor(private readonly sections: SectionsService) {}
@@ -50,7 +49,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Get()
     @Scopes(readScope)
     @RateLimit(DEFAULT_LIMITS.list)
-    @ApiOperation({ summary: `List ${kind.name}`, description: 'Of the resume `cvId` names, or of the default resume; in their default order.' })
+    @ApiOperation({ operationId: `list${title}`, summary: `List ${kind.name}`, description: 'Of the resume `cvId` names, or of the default resume; in their default order.' })
     @ApiListResponse(View)
     list(@Caller() caller: ApiCaller, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
       return this.sections.list(kind, caller.accountId, query);
@@ -59,7 +58,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Post()
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.create)
-    @ApiOperation({ summary: `Add ${withArticle(kind.singular)}`, description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create) })
+    @ApiOperation({ operationId: `create${item}`, summary: `Add ${withArticle(kind.singular)}`, description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create) })
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
     async create(@Caller() caller: ApiCaller, @Query() target: SectionTargetQuery, @Body() body: object): Promise<SuccessWithIdResponse> {
       return { success: true, id: await this.sections.create(kind, caller.accountId, target.cvId, body) };
@@ -68,7 +67,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Get(':id')
     @Scopes(readScope)
     @RateLimit(DEFAULT_LIMITS.read)
-    @ApiOperation({ summary: `Read ${withArticle(kind.singular)}` })
+    @ApiOperation({ operationId: `get${item}`, summary: `Read ${withArticle(kind.singular)}` })
     @ApiOkResponse({ schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(View) } } } })
     async get(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<{ data: SectionItemView }> {
       return { data: await this.sections.get(kind, caller.accountId, id, target.cvId) };
@@ -77,7 +76,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Patch(':id')
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.update)
-    @ApiOperation({ summary: `Update ${withArticle(kind.singular)}`, description: 'Only the fields sent change; null clears a nullable field.' })
+    @ApiOperation({ operationId: `update${item}`, summary: `Update ${withArticle(kind.singular)}`, description: 'Only the fields sent change; null clears a nullable field.' })
     @ApiOkResponse({ type: SuccessWithIdResponse })
     async update(
       @Caller() caller: ApiCaller,
@@ -94,6 +93,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @RateLimit(DEFAULT_LIMITS.delete)
     @HttpCode(HttpStatus.OK)
     @ApiOperation({
+      operationId: `delete${item}`,
       summary: `Delete ${withArticle(kind.singular)}`,
       description: withEffect(
         "Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.",
@@ -125,6 +125,11 @@ function declareBodyType(controller: Type<unknown>, method: string, body: Type<o
 
 function withEffect(description: string, effect: string | undefined): string {
   return effect ? `${description} ${effect}` : description;
+}
+
+/** `education entry` → `EducationEntry`. */
+function pascalCase(words: string): string {
+  return words.replace(/(?:^|\s+)(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 function withArticle(noun: string): string {

@@ -45,10 +45,10 @@ export class CreateApplicationDto {
   @UuidField({ optional: true, message: 'must be a job listing id', description: 'Id from job search: the listing\'s description (when jobDescription is absent) and salary are copied, and the application stays linked to it' })
   jobListingId?: string;
 
-  @EnumField(APPLICATION_SOURCES, { optional: true, enumName: 'ApplicationSource', description: 'Defaults to `Other`' })
+  @EnumField(APPLICATION_SOURCES, { optional: true, enumName: 'ApplicationSource', default: 'Other', description: 'Defaults to `Other`' })
   source?: ApplicationSource;
 
-  @BooleanField({ optional: true, description: 'Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)' })
+  @BooleanField({ optional: true, default: false, description: 'Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)' })
   autoPrepare?: boolean;
 }
 
