@@ -31,7 +31,8 @@ export function ownedView<E extends { accountId: string }>(record: E): OwnedView
 /**
  * Takes the account's lock until the transaction ends: a row lock on the account, FOR NO KEY UPDATE so that it
  * queues the account's other rule checks (one default resume, one default cover letter, one active API key) but not
- * the inserts that merely reference the account. False when the account does not exist (or the id is no uuid).
+ * the inserts that merely reference the account. Every account-wide change takes it before any record's lock, so two
+ * of them never wait on each other. False when the account does not exist (or the id is no uuid).
  */
 export async function lockAccount(manager: EntityManager, accountId: string): Promise<boolean> {
   if (!isUUID(accountId)) return false;

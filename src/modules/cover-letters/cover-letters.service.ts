@@ -22,6 +22,9 @@ export class CoverLettersService {
   async create(caller: ApiCaller, input: CreateCoverLetterDto): Promise<string> {
     try {
       return await this.letters.transaction(async (letters, manager) => {
+        // A new default takes the account's lock before any record's, as every account-wide change does (deleting a
+        // resume too): taken after the resume's, the two could wait on each other.
+        if (input.isDefault) await letters.lockAccount(caller);
         // Locked so the resume cannot be deleted before the letter that references it is written.
         await this.resumes.withManager(manager).require(caller, input.cvId, 'for_key_share');
         requirePlus(caller);
@@ -48,6 +51,7 @@ export class CoverLettersService {
 
   async update(caller: ApiCaller, id: string, changes: UpdateCoverLetterDto): Promise<void> {
     await this.letters.transaction(async (letters) => {
+      if (changes.isDefault) await letters.lockAccount(caller);
       await letters.require(caller, id, 'pessimistic_write');
       requirePlus(caller);
       if (changes.isDefault) await letters.unsetDefault(caller);

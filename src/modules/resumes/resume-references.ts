@@ -1,13 +1,5 @@
 import type { EntityManager } from 'typeorm';
 
-/**
- * Serializes, per account, the writes that change several resumes at once (which one is the default, what their
- * references name): they take this lock before any resume's, so two of them never wait for each other.
- */
-export async function lockAccountResumes(manager: EntityManager, accountId: string): Promise<void> {
-  await manager.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
-}
-
 /** `column` (a section key → ids object) without the ids `$2` and without the keys `$3`, ids kept in their order. */
 const WITHOUT = (column: string) => `(
   SELECT coalesce(jsonb_object_agg(section.key, (
@@ -22,7 +14,7 @@ const WITHOUT = (column: string) => `(
 /**
  * A deleted item leaves no trace: its id leaves `hiddenItems` and `itemOrder` of every resume of the account, and
  * a deleted section's key (`customSection:<id>`) leaves those and `sectionOrder`. Call it in the transaction of the
- * delete, after lockAccountResumes; only the resumes that name them are written.
+ * delete, after lockAccount; only the resumes that name them are written.
  */
 export async function forgetReferences(manager: EntityManager, accountId: string, itemIds: string[], sectionKeys: string[] = []): Promise<void> {
   if (itemIds.length === 0 && sectionKeys.length === 0) return;

@@ -9,7 +9,7 @@ import type { ResumeContent } from './dto/resume-content.dto';
 import { CreateResumeDto, ResumeDetail, ResumeListItem, ResumeView, UpdateResumeDto } from './dto/resume.dto';
 import { Resume } from './entities/resume.entity';
 import { resolveResumeContent } from './resume-content';
-import { lockAccountResumes } from './resume-references';
+import { lockAccount } from '../../database/owned-repository';
 import { Summary } from './sections/entities/summary.entity';
 import { LISTED_SECTION_NAMES, SectionName } from './sections/section-names';
 import { SectionItemView, SectionsService } from './sections/sections.service';
@@ -38,7 +38,7 @@ export class ResumesService {
    */
   create(accountId: string, body: CreateResumeDto): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
-      await lockAccountResumes(manager, accountId);
+      await lockAccount(manager, accountId);
       const base = await manager.findOneBy(Resume, { accountId, isDefault: true });
       if (body.selectedSummaryId) await assertSummaryOf(manager, base?.id, body.selectedSummaryId);
       const inherited = base ? Object.fromEntries(INHERITED_FIELDS.map((field) => [field, base[field]])) : {};
@@ -62,7 +62,7 @@ export class ResumesService {
     fill: (manager: EntityManager, resumeId: string) => Promise<Pick<ResumeFields, 'selectedSummaryId'>>,
   ): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
-      await lockAccountResumes(manager, accountId);
+      await lockAccount(manager, accountId);
       const hasDefault = await manager.existsBy(Resume, { accountId, isDefault: true });
       const id = await this.insertCopy(manager, accountId, null, { ...fields, isDefault: !hasDefault });
       await manager.update(Resume, { id }, await fill(manager, id));
@@ -114,7 +114,7 @@ export class ResumesService {
 
   async update(accountId: string, id: string, changes: UpdateResumeDto): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      if (changes.isDefault !== undefined) await lockAccountResumes(manager, accountId);
+      if (changes.isDefault !== undefined) await lockAccount(manager, accountId);
       const resume = await this.owned(manager, accountId, id, 'lock');
       if (changes.isDefault === false && resume.isDefault) {
         throw ValidationFailedError.field('isDefault', 'the default resume cannot be unset: make another resume the default instead');
@@ -128,7 +128,7 @@ export class ResumesService {
   /** Its content goes with it. Deleting the default promotes the most recently updated remaining resume. */
   async remove(accountId: string, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await lockAccountResumes(manager, accountId);
+      await lockAccount(manager, accountId);
       const deleted = await manager.createQueryBuilder().delete().from(Resume).where({ id, accountId }).returning(['isDefault']).execute();
       if (deleted.raw.length === 0) throw new NotFoundError();
       if (!deleted.raw[0].is_default) return;

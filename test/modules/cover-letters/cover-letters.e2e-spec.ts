@@ -303,6 +303,22 @@ describe('/v1/cover-letter', () => {
       expect((await owner.api.delete(`/v1/resume/${cvId}`)).body).toEqual({ success: true });
       await expectNotFound(owner.api.get(`${PATH}/${id}`));
     });
+
+    it('never fails when a new default letter and the deletion of its resume meet', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      await create(account, { cvId: await baseResume(account), isDefault: true });
+      const unexpected: unknown[] = [];
+      for (let round = 0; round < 12; round += 1) {
+        const cvId = await newResume(account);
+        const [created, deleted] = await Promise.all([
+          account.api.post(PATH, { cvId, title: 'Race', content: 'Dear team', isDefault: true }),
+          account.api.delete(`/v1/resume/${cvId}`),
+        ]);
+        // Either the letter came first and went with its resume, or the resume was gone before it: never a 500.
+        if (![201, 404].includes(created.status) || deleted.status !== 200) unexpected.push({ round, created: created.body, deleted: deleted.body });
+      }
+      expect(unexpected).toEqual([]);
+    });
   });
 
   describe('tenant isolation', () => {

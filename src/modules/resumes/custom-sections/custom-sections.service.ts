@@ -9,7 +9,8 @@ import { SectionItemView, sectionItemView, SectionsService } from '../sections/s
 import { CustomSectionItem } from './custom-section-item.entity';
 import { CreateCustomSectionDto, CustomItemField, CustomSectionItemDto, CustomSectionView, UpdateCustomSectionDto } from './custom-section.dto';
 import { CustomSection } from './custom-section.entity';
-import { forgetReferences, lockAccountResumes } from '../resume-references';
+import { lockAccount } from '../../../database/owned-repository';
+import { forgetReferences } from '../resume-references';
 import { customSectionKey } from '../sections/section-names';
 
 /** A custom section as a resume shows it: the definition and that resume's items, in default order. */
@@ -67,7 +68,7 @@ export class CustomSectionsService {
   /** Its items on every resume go with it, and every resume forgets them and the section (its key). */
   async remove(accountId: string, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await lockAccountResumes(manager, accountId);
+      await lockAccount(manager, accountId);
       await this.definition(manager, accountId, id, 'pessimistic_write');
       const items = await manager.createQueryBuilder().delete().from(CustomSectionItem).where({ customSectionId: id }).returning(['id']).execute();
       await manager.delete(CustomSection, { id, accountId });

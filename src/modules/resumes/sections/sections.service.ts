@@ -7,7 +7,8 @@ import { CodedError, NotFoundError } from '../../../common/errors/api-errors';
 import { assertPeriod, changesPeriod, Period } from '../../../common/validation/period';
 import { ListEnvelope, listEnvelope } from '../../../common/http/paging';
 import { Resume } from '../entities/resume.entity';
-import { forgetReferences, lockAccountResumes } from '../resume-references';
+import { lockAccount } from '../../../database/owned-repository';
+import { forgetReferences } from '../resume-references';
 import type { SectionListQuery } from './dto/section-item.dto';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
 import type { SectionName } from './section-names';
@@ -89,7 +90,7 @@ export class SectionsService {
   /** The item goes, and with it its id from every resume's hiddenItems and itemOrder. */
   async remove(source: StoreSource, accountId: string, id: string, cvId?: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await lockAccountResumes(manager, accountId);
+      await lockAccount(manager, accountId);
       const store = await storeOf(source, manager);
       const resumeId = await this.touchTargetResume(manager, accountId, cvId);
       await store.beforeRemove?.(manager, resumeId, id);
