@@ -3,7 +3,6 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { Logger } from 'nestjs-pino';
 import { ApiDocument } from './common/http/api-document';
 import { JsonBodyInterceptor } from './common/http/body-parser';
 import { describeTags } from './common/http/api-tags';
@@ -12,6 +11,7 @@ import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
 import { describeResponses, SHARED_RESPONSE_MODELS } from './common/http/openapi-responses';
 import { assignRequestId } from './common/logging/logging.module';
+import { ServiceLogger } from './common/logging/service-logger';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -19,7 +19,7 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 /** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
 export function setupApp(app: INestApplication): INestApplication {
   const express = app as NestExpressApplication;
-  express.useLogger(express.get(Logger));
+  express.useLogger(express.get(ServiceLogger));
   // Node closes idle keep-alive connections after 5 s; a client (or a load balancer, typically 60 s) that reuses one
   // just as it closes gets a reset. Idle connections stay open longer than any common client keeps them.
   const server = express.getHttpServer() as Server;

@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { setupApp } from './app.setup';
+import { ServiceLogger } from './common/logging/service-logger';
 import { loadConfig } from './config/configuration';
 import { prepareDatabase } from './database/prepare-database';
 
@@ -10,6 +11,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, bufferLogs: true });
   setupApp(app);
   await app.listen(config.app.port);
+  app.get(ServiceLogger).log(`listening on http://localhost:${config.app.port} (docs at /docs)`, 'Career API');
 }
 
 bootstrap().catch((error: Error) => {

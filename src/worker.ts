@@ -1,5 +1,5 @@
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
+import { ServiceLogger } from './common/logging/service-logger';
 import { loadConfig } from './config/configuration';
 import { prepareDatabase } from './database/prepare-database';
 import { WorkerModule } from './worker.module';
@@ -8,8 +8,10 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   await prepareDatabase(config.database.url);
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
-  worker.useLogger(worker.get(Logger));
+  const logger = worker.get(ServiceLogger);
+  worker.useLogger(logger);
   worker.enableShutdownHooks();
+  logger.log('tailoring worker running', 'Worker');
 }
 
 bootstrap().catch((error: Error) => {

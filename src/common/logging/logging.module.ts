@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
+import { ServiceLogger } from './service-logger';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -43,5 +44,7 @@ export function assignRequestId(req: Request, res: Response): string {
       }),
     }),
   ],
+  providers: [ServiceLogger],
+  exports: [ServiceLogger],
 })
 export class LoggingModule {}
