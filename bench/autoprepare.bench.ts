@@ -37,7 +37,12 @@ async function main(): Promise<void> {
     const durations: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const started = performance.now();
-      const created = await call('POST', '/v1/tracker/applications', { jobTitle: `Backend Engineer ${run}`, company: 'Acme', jobDescription: DESCRIPTION, autoPrepare: true });
+      const created = await call('POST', '/v1/tracker/applications', {
+        jobTitle: `Backend Engineer ${run}`,
+        company: 'Acme',
+        jobDescription: DESCRIPTION,
+        autoPrepare: true,
+      });
       if (!created.applicationId) throw new Error(`create failed: ${JSON.stringify(created)}`);
       for (;;) {
         const { data } = await call('GET', `/v1/tracker/applications/${created.applicationId}`);
@@ -68,7 +73,28 @@ async function seed(call: (method: string, path: string, body?: unknown) => Prom
       endDate: `${2009 + index}-01-01`,
     });
   }
-  const skills = ['TypeScript', 'Node.js', 'PostgreSQL', 'Redis', 'Kafka', 'Kubernetes', 'AWS', 'Terraform', 'Java', 'Spring', 'React', 'CSS', 'Python', 'Airflow', 'Go', 'gRPC', 'SQL', 'GraphQL', 'Docker', 'Linux'];
+  const skills = [
+    'TypeScript',
+    'Node.js',
+    'PostgreSQL',
+    'Redis',
+    'Kafka',
+    'Kubernetes',
+    'AWS',
+    'Terraform',
+    'Java',
+    'Spring',
+    'React',
+    'CSS',
+    'Python',
+    'Airflow',
+    'Go',
+    'gRPC',
+    'SQL',
+    'GraphQL',
+    'Docker',
+    'Linux',
+  ];
   for (const name of skills) await call('POST', '/v1/skills', { name, category: 'TECHNICAL' });
   for (const content of ['Backend engineer for payments.', 'Frontend developer who loves React.', 'Data engineer with Python.']) {
     await call('POST', '/v1/summaries', { content });

@@ -109,7 +109,14 @@ async function main(): Promise<void> {
             const answer = await response.text();
             if (response.status === 201 && operation.name === 'POST /v1/tracker/applications') client.applicationIds.push(JSON.parse(answer).applicationId);
             if (response.status >= 500) serverErrors.set(answer.slice(0, 120), (serverErrors.get(answer.slice(0, 120)) ?? 0) + 1);
-            records.push({ client: clientIndex, operation: operation.name, status: response.status, sentAt, answeredAt: Date.now(), ms: performance.now() - started });
+            records.push({
+              client: clientIndex,
+              operation: operation.name,
+              status: response.status,
+              sentAt,
+              answeredAt: Date.now(),
+              ms: performance.now() - started,
+            });
           } catch {
             networkErrors += 1;
           }
@@ -153,7 +160,8 @@ async function seedClient({ accountId, key }: { accountId: string; key: string }
     return response.json();
   };
   const applicationIds: string[] = [];
-  for (let index = 0; index < 5; index += 1) applicationIds.push((await call('POST', '/v1/tracker/applications', { jobTitle: `Seed ${index}`, company: 'Seed Co' })).applicationId);
+  for (let index = 0; index < 5; index += 1)
+    applicationIds.push((await call('POST', '/v1/tracker/applications', { jobTitle: `Seed ${index}`, company: 'Seed Co' })).applicationId);
   const resumes = await call('GET', '/v1/resume');
   return { key, accountId, applicationIds, resumeId: resumes.data[0].id, sequence: 0 };
 }
@@ -176,7 +184,12 @@ function report(records: LoadRecord[], networkErrors: number, operations: Operat
   console.log(`\n${CLIENTS} clients, ${SECONDS} s, 2 service processes, RATE_LIMIT_SCALE=${SCALE}`);
   console.log(`requests: ${records.length} (${(records.length / SECONDS).toFixed(0)}/s); p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
   console.log(`errors: ${serverErrors} answered 5xx, ${networkErrors} network errors`);
-  console.log(`statuses: ${[...byStatus.entries()].sort().map(([status, count]) => `${status}×${count}`).join(', ')}`);
+  console.log(
+    `statuses: ${[...byStatus.entries()]
+      .sort()
+      .map(([status, count]) => `${status}×${count}`)
+      .join(', ')}`,
+  );
 
   // For each account and route, the client sees when it sent and when it got each answer, not when Redis counted it
   // (somewhere between). Requests surely counted within one window: a group whose first was sent and whose last was

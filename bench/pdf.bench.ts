@@ -51,7 +51,14 @@ async function main(): Promise<void> {
   const rows = [];
   for (const benchCase of CASES) {
     const { median, p90, pages, kib } = await measure(benchCase);
-    rows.push({ template: benchCase.name, pages, 'median ms': median.toFixed(1), 'p90 ms': p90.toFixed(1), 'size KiB': kib.toFixed(1), target: median < TARGET_MS ? 'ok' : 'SLOW' });
+    rows.push({
+      template: benchCase.name,
+      pages,
+      'median ms': median.toFixed(1),
+      'p90 ms': p90.toFixed(1),
+      'size KiB': kib.toFixed(1),
+      target: median < TARGET_MS ? 'ok' : 'SLOW',
+    });
   }
   console.table(rows);
   console.log(`\n${RUNS} renders per row after ${WARMUP} warm-up renders, Node ${process.version}; target: median under ${TARGET_MS} ms`);

@@ -24,7 +24,10 @@ export async function startServer(script: string, env: NodeJS.ProcessEnv, port: 
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/health`).then(() => true, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/health`).then(
+      () => true,
+      () => false,
+    );
     if (ready) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -52,5 +55,7 @@ export async function load(name: string, url: string, headers: Record<string, st
 }
 
 export function printTable(results: LoadResult[]): void {
-  console.table(results.map((row) => ({ server: row.name, 'req/s': row.requestsPerSecond, 'p50 ms': row.p50, 'p99 ms': row.p99, errors: row.errors, non2xx: row.non2xx })));
+  console.table(
+    results.map((row) => ({ server: row.name, 'req/s': row.requestsPerSecond, 'p50 ms': row.p50, 'p99 ms': row.p99, errors: row.errors, non2xx: row.non2xx })),
+  );
 }

@@ -12,6 +12,9 @@ import { TailoringModule } from './modules/tailoring/tailoring.module';
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, DatabaseModule, RedisModule, QueueModule, TailoringModule] };
+    return {
+      module: WorkerModule,
+      imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, DatabaseModule, RedisModule, QueueModule, TailoringModule],
+    };
   }
 }

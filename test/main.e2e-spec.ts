@@ -34,7 +34,10 @@ describe('the service process', () => {
     expect(response.status).toBe(200);
 
     await waitUntil(async () => output.includes('log-check-1'));
-    const lines = output.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const entry = lines.find((line) => line.req?.id === 'log-check-1');
     expect(entry).toMatchObject({ accountId: account.id, keyId, req: { method: 'GET', url: '/v1/tracker/applications' }, res: { statusCode: 200 } });
     expect(output).not.toContain(key);

@@ -52,9 +52,7 @@ export async function ensureBenchDatabase(databaseUrl: string, count: number, lo
   const asOf = new Date().toISOString().slice(0, 10);
   const share = Math.ceil(count / PIPELINES);
   await Promise.all(
-    Array.from({ length: PIPELINES }, (_unused, pipeline) =>
-      importPipeline(databaseUrl, Math.min(share, count - pipeline * share), `bench-${pipeline}`, asOf),
-    ),
+    Array.from({ length: PIPELINES }, (_unused, pipeline) => importPipeline(databaseUrl, Math.min(share, count - pipeline * share), `bench-${pipeline}`, asOf)),
   );
   log(`  imported in ${seconds(started)}; building ${indexes.length} indexes ...`);
 
@@ -72,7 +70,10 @@ export async function ensureBenchDatabase(databaseUrl: string, count: number, lo
 function importPipeline(databaseUrl: string, count: number, seed: string, asOf: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, DATABASE_URL: databaseUrl };
-    const generator = spawn('node', [...GENERATOR_ARGS, '--count', String(count), '--seed', seed, '--as-of', asOf], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const generator = spawn('node', [...GENERATOR_ARGS, '--count', String(count), '--seed', seed, '--as-of', asOf], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const importer = spawn('node', [CLI, 'jobs:import', '-'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
     generator.stdout.pipe(importer.stdin);
     let summary = '';

@@ -12,7 +12,22 @@ export interface Scenario {
 /** Words in many listings (titles and descriptions). */
 export const COMMON_WORDS = ['engineer', 'senior', 'data', 'developer', 'manager', 'python', 'sql', 'aws', 'design', 'customer', 'kubernetes', 'analyst'];
 /** Words in about one listing in 500: the generator's niche skills. */
-export const RARE_WORDS = ['cobol', 'fortran', 'erlang', 'ocaml', 'prolog', 'verilog', 'delphi', 'labview', 'simulink', 'smalltalk', 'teradata', 'vulkan', 'scada', 'informatica'];
+export const RARE_WORDS = [
+  'cobol',
+  'fortran',
+  'erlang',
+  'ocaml',
+  'prolog',
+  'verilog',
+  'delphi',
+  'labview',
+  'simulink',
+  'smalltalk',
+  'teradata',
+  'vulkan',
+  'scada',
+  'informatica',
+];
 
 const naiveText = (word: string, extra: string[] = [], offset = 0) => ({
   sql: `SELECT id, title, company, posted_at, (SELECT count(*) FROM job_listings WHERE (title ILIKE $1 OR description ILIKE $1) ${extra.map((condition) => `AND ${condition}`).join(' ')}) AS total

@@ -195,8 +195,9 @@ async function capturePlans(random: SeededRandom): Promise<CapturedPlan[]> {
 function formatReport(results: ScenarioResult[], deep: DeepResult, plans: CapturedPlan[], elapsed: string): string {
   const ms = (value: number) => value.toFixed(1);
   const verdict = (latency: Latencies) => (latency.p95 <= TARGET.p95 && latency.p99 <= TARGET.p99 ? 'yes' : '**no**');
-  const rows = results.map(({ scenario, latency, requestsPerSecond, naive, meanTotal }) =>
-    `| ${scenario.name} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} | ${requestsPerSecond.toFixed(0)} | ${meanTotal.toLocaleString('en')} | ${ms(naive)} | ${(naive / latency.p50).toFixed(0)}x | ${verdict(latency)} |`,
+  const rows = results.map(
+    ({ scenario, latency, requestsPerSecond, naive, meanTotal }) =>
+      `| ${scenario.name} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} | ${requestsPerSecond.toFixed(0)} | ${meanTotal.toLocaleString('en')} | ${ms(naive)} | ${(naive / latency.p50).toFixed(0)}x | ${verdict(latency)} |`,
   );
   rows.push(
     `| page 1 (deep-paging runs) | ${ms(deep.first.p50)} | ${ms(deep.first.p95)} | ${ms(deep.first.p99)} | | | | | ${verdict(deep.first)} |`,
@@ -309,7 +310,10 @@ function startService(): ChildProcess {
 
 async function waitForHealth(): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const healthy = await fetch(`${BASE_URL}/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${BASE_URL}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

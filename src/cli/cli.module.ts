@@ -15,14 +15,7 @@ export class CliModule {
     return {
       module: CliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, AccountsModule, ApiKeysModule, JobsModule],
-      providers: [
-        AccountCreateCommand,
-        AccountUpdateCommand,
-        KeyCreateCommand,
-        KeyRevokeCommand,
-        KeyListCommand,
-        JobsImportCommand,
-      ],
+      providers: [AccountCreateCommand, AccountUpdateCommand, KeyCreateCommand, KeyRevokeCommand, KeyListCommand, JobsImportCommand],
     };
   }
 }

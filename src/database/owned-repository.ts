@@ -136,7 +136,11 @@ export class OwnedRepository<E extends OwnedEntity, V> extends SqlRepository {
     filter?.(rows, alias);
     const [records, total] = await rows.getManyAndCount();
     // Items lack only the omitted columns, which the returned type leaves out.
-    return listEnvelope(records.map((record) => this.view(record) as Omit<V, O>), total, paging);
+    return listEnvelope(
+      records.map((record) => this.view(record) as Omit<V, O>),
+      total,
+      paging,
+    );
   }
 
   /** Inserts a record of the account; answers its id. */

@@ -32,9 +32,7 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<void
 }
 
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  await withMaintenanceClient(databaseUrl, (admin, name) =>
-    admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
-  );
+  await withMaintenanceClient(databaseUrl, (admin, name) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
 }
 
 /** Runs `work` on a connection to the server's `postgres` database, which exists even when ours does not. */

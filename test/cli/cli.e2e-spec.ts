@@ -28,7 +28,12 @@ describe('npm run cli', () => {
     const keyResult = await cli('key:create', '--account', account.id, '--name', 'laptop', '--scopes', 'tracker:read,tracker:write', '--expires-in-days', '30');
     expect(keyResult.code).toBe(0);
     const key = json(keyResult.stdout);
-    expect(key).toEqual({ id: expect.any(String), key: expect.stringMatching(/^cpk_[0-9a-f]{64}$/), scopes: ['tracker:read', 'tracker:write'], expiresAt: expect.any(String) });
+    expect(key).toEqual({
+      id: expect.any(String),
+      key: expect.stringMatching(/^cpk_[0-9a-f]{64}$/),
+      scopes: ['tracker:read', 'tracker:write'],
+      expiresAt: expect.any(String),
+    });
     expect(new Date(key.expiresAt).getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
 
     const api = new ApiClient(testApp.baseUrl, key.key);

@@ -20,7 +20,7 @@ function run(tool: string, args: string[]): string {
     return execFileSync(join(BIN, tool), args, { cwd: ROOT, stdio: 'pipe' }).toString();
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`${tool} failed:\n${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`);
+    throw new Error(`${tool} failed:\n${stdout?.toString() ?? ''}${stderr?.toString() ?? ''}`, { cause: error });
   }
 }
 
@@ -49,28 +49,64 @@ describe('the OpenAPI contract', () => {
   });
 
   // Both linters with their recommended rules (redocly.yaml, .spectral.yaml): not one error or warning.
-  it('passes redocly lint without a problem', () => {
-    const report = JSON.parse(run('redocly', ['lint', CONTRACT, '--format=json'])) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
-    expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
-    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-  }, LINT_TIMEOUT);
+  it(
+    'passes redocly lint without a problem',
+    () => {
+      const report = JSON.parse(run('redocly', ['lint', CONTRACT, '--format=json'])) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string }[];
+      };
+      expect(report.problems.map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    },
+    LINT_TIMEOUT,
+  );
 
-  it('passes spectral lint (spectral:oas) without a problem', () => {
-    const results = JSON.parse(run('spectral', ['lint', CONTRACT, '--ruleset', join(ROOT, '.spectral.yaml'), '--format=json', '--quiet'])) as { code: string; message: string; path: string[] }[];
-    expect(results.map((result) => `${result.code}: ${result.message} at ${result.path.join('.')}`)).toEqual([]);
-  }, LINT_TIMEOUT);
+  it(
+    'passes spectral lint (spectral:oas) without a problem',
+    () => {
+      const results = JSON.parse(run('spectral', ['lint', CONTRACT, '--ruleset', join(ROOT, '.spectral.yaml'), '--format=json', '--quiet'])) as {
+        code: string;
+        message: string;
+        path: string[];
+      }[];
+      expect(results.map((result) => `${result.code}: ${result.message} at ${result.path.join('.')}`)).toEqual([]);
+    },
+    LINT_TIMEOUT,
+  );
 
-  it('types every error a generated client meets as the body the service sends (tsc on typed-client.check.ts)', () => {
-    expect(() => run('tsc', ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'commonjs', join(__dirname, 'typed-client.check.ts')])).not.toThrow();
-  }, LINT_TIMEOUT);
+  it(
+    'types every error a generated client meets as the body the service sends (tsc on typed-client.check.ts)',
+    () => {
+      expect(() =>
+        run('tsc', ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'commonjs', join(__dirname, 'typed-client.check.ts')]),
+      ).not.toThrow();
+    },
+    LINT_TIMEOUT,
+  );
 
   it('names every operation for generators, and tags and documents each one', () => {
-    const operations = Object.values(served.paths as Record<string, Record<string, { operationId?: string; summary?: string; tags?: string[]; responses: object; security?: unknown[] }>>)
-      .flatMap((pathItem) => Object.values(pathItem));
+    const operations = Object.values(
+      served.paths as Record<string, Record<string, { operationId?: string; summary?: string; tags?: string[]; responses: object; security?: unknown[] }>>,
+    ).flatMap((pathItem) => Object.values(pathItem));
     const ids = operations.map((operation) => operation.operationId);
     expect(ids.filter((id) => !/^[a-z][a-zA-Z]+$/.test(id ?? ''))).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids).toEqual(expect.arrayContaining(['listApplications', 'createApplication', 'getApplication', 'updateApplication', 'deleteApplication', 'searchJobs', 'getHealth', 'listExperiences', 'createExperience', 'listEducation', 'createEducationEntry']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listApplications',
+        'createApplication',
+        'getApplication',
+        'updateApplication',
+        'deleteApplication',
+        'searchJobs',
+        'getHealth',
+        'listExperiences',
+        'createExperience',
+        'listEducation',
+        'createEducationEntry',
+      ]),
+    );
     const tags = (served.tags as { name: string; description?: string }[]).map((tag) => tag.name);
     for (const operation of operations) {
       expect(operation.summary).toEqual(expect.any(String));
@@ -87,9 +123,11 @@ describe('the OpenAPI contract', () => {
     for (const operation of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const names = Object.keys(response.headers ?? {});
-        for (const header of Object.values(response.headers ?? {})) if (header.$ref) expect(headers[header.$ref.replace('#/components/headers/', '')]).toBeDefined();
+        for (const header of Object.values(response.headers ?? {}))
+          if (header.$ref) expect(headers[header.$ref.replace('#/components/headers/', '')]).toBeDefined();
         expect(names).toContain('X-Request-Id');
-        if (operation['x-rate-limit']?.limit) expect(names).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
+        if (operation['x-rate-limit']?.limit)
+          expect(names).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
         if (status === '429') expect(names).toContain('Retry-After');
       }
     }
@@ -105,7 +143,9 @@ describe('the OpenAPI contract', () => {
     expect(schemas.JobSearchDto.properties.limit.default).toBe(20);
     expect(schemas.CreateApplicationDto.properties.source.default).toBe('Other');
     expect(schemas.CreateCoverLetterDto.properties.showName.default).toBe(true);
-    const patchBodies = operations.filter(([method]) => method === 'patch').map(([, operation]) => JSON.stringify(operation.requestBody).match(/schemas\/(\w+)/)?.[1]);
+    const patchBodies = operations
+      .filter(([method]) => method === 'patch')
+      .map(([, operation]) => JSON.stringify(operation.requestBody).match(/schemas\/(\w+)/)?.[1]);
     for (const name of patchBodies) expect(Object.entries(schemas[name!].properties).filter(([, property]) => 'default' in property)).toEqual([]);
   });
 

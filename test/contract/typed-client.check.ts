@@ -7,8 +7,11 @@ import type { components, operations } from './openapi';
 
 type Schemas = components['schemas'];
 type Responses<Operation extends keyof operations> = operations[Operation]['responses'];
-type Body<Operation extends keyof operations, Status extends keyof Responses<Operation>, MediaType extends string = 'application/json'> =
-  Responses<Operation>[Status] extends { content: Record<MediaType, infer Content> } ? Content : never;
+type Body<
+  Operation extends keyof operations,
+  Status extends keyof Responses<Operation>,
+  MediaType extends string = 'application/json',
+> = Responses<Operation>[Status] extends { content: Record<MediaType, infer Content> } ? Content : never;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 
 export const typedErrors: [

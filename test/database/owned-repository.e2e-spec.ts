@@ -11,20 +11,24 @@ describe('OwnedRepository', () => {
   const contacts = () => suite.testApp.app.get(ContactsRepository);
   const dataSource = () => suite.testApp.app.get(DataSource);
 
-  it('requires the account\'s own record: missing, foreign and malformed ids are NotFoundError', async () => {
+  it("requires the account's own record: missing, foreign and malformed ids are NotFoundError", async () => {
     const [ada, grace] = [await suite.createAccount(), await suite.createAccount()];
     const id = await contacts().create(ada.accountId, { firstName: 'Ada' });
 
     expect(await contacts().require({ accountId: ada.accountId }, id)).toMatchObject({ id, accountId: ada.accountId, firstName: 'Ada' });
     expect(await contacts().get(ada.accountId, id)).not.toHaveProperty('accountId');
-    for (const [owner, missing] of [[grace.accountId, id], [ada.accountId, randomUUID()], [ada.accountId, 'not-a-uuid']]) {
+    for (const [owner, missing] of [
+      [grace.accountId, id],
+      [ada.accountId, randomUUID()],
+      [ada.accountId, 'not-a-uuid'],
+    ]) {
       await expect(contacts().require(owner, missing)).rejects.toBeInstanceOf(NotFoundError);
       expect(await contacts().owns(owner, missing)).toBe(false);
     }
     expect(await contacts().owns(ada.accountId, id)).toBe(true);
   });
 
-  it('updates and removes only the account\'s record, NotFoundError when none changed', async () => {
+  it("updates and removes only the account's record, NotFoundError when none changed", async () => {
     const [ada, grace] = [await suite.createAccount(), await suite.createAccount()];
     const id = await contacts().create(ada.accountId, { firstName: 'Ada' });
 
@@ -39,7 +43,7 @@ describe('OwnedRepository', () => {
     await expect(contacts().remove(ada.accountId, id)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('lists one page of the account\'s records in order, as the list envelope, leaving out the omitted columns', async () => {
+  it("lists one page of the account's records in order, as the list envelope, leaving out the omitted columns", async () => {
     const [ada, grace] = [await suite.createAccount(), await suite.createAccount()];
     for (const firstName of ['b', 'c', 'a']) await contacts().create(ada.accountId, { firstName, notes: `notes of ${firstName}` });
     await contacts().create(grace.accountId, { firstName: 'other' });
@@ -50,9 +54,14 @@ describe('OwnedRepository', () => {
     expect(page.data[0]).not.toHaveProperty('notes');
     expect(page.data[0]).not.toHaveProperty('accountId');
 
-    const filtered = await contacts().list(ada.accountId, { limit: 10, offset: 1 }, { firstName: 'DESC' }, {
-      filter: (rows, alias) => rows.andWhere(`${alias}.first_name <> 'a'`),
-    });
+    const filtered = await contacts().list(
+      ada.accountId,
+      { limit: 10, offset: 1 },
+      { firstName: 'DESC' },
+      {
+        filter: (rows, alias) => rows.andWhere(`${alias}.first_name <> 'a'`),
+      },
+    );
     expect(filtered).toMatchObject({ total: 2, hasMore: false, offset: 1 });
     expect(filtered.data.map((contact) => [contact.firstName, contact.notes])).toEqual([['b', 'notes of b']]);
   });

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dropDatabase, prepareDatabase } from '@src/database/prepare-database';
@@ -56,7 +56,12 @@ describe('faults', () => {
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
       await account.api.post('/v1/experiences', { jobTitle: 'Backend Engineer', company: 'Acme', description: 'TypeScript and PostgreSQL services.' });
-      const queued = await account.api.post(APPLICATIONS, { jobTitle: 'Backend Engineer', company: 'Initech', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const queued = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Backend Engineer',
+        company: 'Initech',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       expect(queued.status).toBe(201);
 
       await stopRedis();
@@ -69,7 +74,12 @@ describe('faults', () => {
       expect(reads.map((response) => response.status)).toEqual(Array(20).fill(200));
       expect(reads[0].headers.get('x-ratelimit-limit')).toBeNull();
 
-      const refused = await account.api.post(APPLICATIONS, { jobTitle: 'Platform Engineer', company: 'Globex', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const refused = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Platform Engineer',
+        company: 'Globex',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ error: expect.any(String), code: 'QUEUE_UNAVAILABLE', retryAfter: 5 });
       expect((await account.api.get(APPLICATIONS)).body.total).toBe(1);
@@ -106,10 +116,9 @@ describe('faults', () => {
       const kills = (async () => {
         let count = 0;
         while (killing) {
-          const { rowCount } = await killer.query(
-            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-            [new URL(databaseUrl).pathname.slice(1)],
-          );
+          const { rowCount } = await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+            new URL(databaseUrl).pathname.slice(1),
+          ]);
           count += rowCount ?? 0;
           await new Promise((resolve) => setTimeout(resolve, 30));
         }
@@ -145,7 +154,9 @@ describe('faults', () => {
       }
       const [{ orphans }] = await testApp.app
         .get(DataSource)
-        .query('SELECT count(*)::int AS orphans FROM applications a WHERE NOT EXISTS (SELECT 1 FROM application_timeline_entries t WHERE t.application_id = a.id)');
+        .query(
+          'SELECT count(*)::int AS orphans FROM applications a WHERE NOT EXISTS (SELECT 1 FROM application_timeline_entries t WHERE t.application_id = a.id)',
+        );
       expect(orphans).toBe(0);
       expect((await accounts[0].api.post(APPLICATIONS, { jobTitle: 'After the storm', company: 'Acme' })).status).toBe(201);
     } finally {
@@ -157,7 +168,7 @@ describe('faults', () => {
 
 async function redisAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = require('node:net').connect(port, '127.0.0.1');
+    const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
       socket.end();
       resolve(true);

@@ -26,7 +26,9 @@ function errorShapeProblem(status: number, body: unknown, headers: Headers): str
       return typeof body.existingId === 'string' || typeof body.code === 'string' ? undefined : 'a 409 has neither existingId nor a code';
     case 429: {
       if (body.error !== 'Too many requests' || !Number.isInteger(body.retryAfter)) return 'a 429 is not {error: "Too many requests", retryAfter: <seconds>}';
-      return headers.get('retry-after') === String(body.retryAfter) ? undefined : `Retry-After ${headers.get('retry-after')} differs from retryAfter ${body.retryAfter}`;
+      return headers.get('retry-after') === String(body.retryAfter)
+        ? undefined
+        : `Retry-After ${headers.get('retry-after')} differs from retryAfter ${body.retryAfter}`;
     }
     default:
       return undefined;
@@ -35,7 +37,9 @@ function errorShapeProblem(status: number, body: unknown, headers: Headers): str
 
 function detailsProblem(details: unknown): string | undefined {
   if (!isPlainObject(details) || Object.keys(details).length === 0) return '"Validation failed" without details';
-  const bad = Object.entries(details).find(([, messages]) => !Array.isArray(messages) || messages.length === 0 || messages.some((message) => typeof message !== 'string'));
+  const bad = Object.entries(details).find(
+    ([, messages]) => !Array.isArray(messages) || messages.length === 0 || messages.some((message) => typeof message !== 'string'),
+  );
   return bad ? `details.${bad[0]} is not a list of messages` : undefined;
 }
 

@@ -77,7 +77,20 @@ const MiB = 1024 * 1024;
 
 const MALFORMED_JSON = ['{', '{"a":', '{"a":1,}', "{'a':1}", '{"a":1}}', 'nul', '{"a":"\\x"}', '{"a":01}', '\u0000', '{"a" 1}'];
 // Not `%2e%2e`: fetch's URL parser resolves it as `..`, which sends the request to another operation.
-const MALFORMED_IDS = ['abc', '0', '-1', '1e10', encodeURIComponent("' OR '1'='1"), '%00', 'x'.repeat(300), 'null', '%F0%9F%98%80', '%FF', '%', '00000000-0000-0000-0000-000000000000'];
+const MALFORMED_IDS = [
+  'abc',
+  '0',
+  '-1',
+  '1e10',
+  encodeURIComponent("' OR '1'='1"),
+  '%00',
+  'x'.repeat(300),
+  'null',
+  '%F0%9F%98%80',
+  '%FF',
+  '%',
+  '00000000-0000-0000-0000-000000000000',
+];
 /** The same ids as query values, which URLSearchParams encodes itself; `%FF` and `%` decode to nothing and stay out. */
 const MALFORMED_QUERY_IDS = MALFORMED_IDS.flatMap((id) => {
   try {
@@ -86,7 +99,16 @@ const MALFORMED_QUERY_IDS = MALFORMED_IDS.flatMap((id) => {
     return [];
   }
 });
-const MALFORMED_AUTHORIZATION = ['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Bearer cpk_', 'Bearer cpk_xyz', `Bearer cpk_${'g'.repeat(64)}`, 'Token abc', `Bearer ${'a'.repeat(5000)}`];
+const MALFORMED_AUTHORIZATION = [
+  'Bearer',
+  'Bearer ',
+  'Basic dXNlcjpwYXNz',
+  'Bearer cpk_',
+  'Bearer cpk_xyz',
+  `Bearer cpk_${'g'.repeat(64)}`,
+  'Token abc',
+  `Bearer ${'a'.repeat(5000)}`,
+];
 const QUERY_WRONG_TYPES = ['abc', '1.5', '-1', '', '1e3', '0x1F', ' 7', 'true', 'null', '[]', '{}', 'NaN', 'Infinity', '-0', '٣', '1,2'];
 const QUERY_OUT_OF_RANGE = ['2147483648', '-2147483649', '9007199254740993', '99999999999999999999999', '1e400', '-1'];
 const NOT_JSON_OBJECTS = ['[]', '[{}]', '"text"', '42', 'null', 'true'];
@@ -196,7 +218,17 @@ export class ContractFuzzer {
       }
     }
     const body = operation.body && (operation.body.required || random.chance(0.9)) ? validValue(operation.body.schema, context) : undefined;
-    return { operation, caller: account, authorization: `Bearer ${this.setup.keys[account]}`, mutation: 'valid', path, pathRecord, query, body, contentType: 'application/json' };
+    return {
+      operation,
+      caller: account,
+      authorization: `Bearer ${this.setup.keys[account]}`,
+      mutation: 'valid',
+      path,
+      pathRecord,
+      query,
+      body,
+      contentType: 'application/json',
+    };
   }
 
   private valueContext(account: Account, random: Random, optionalShare = 0.5): ValueContext {
@@ -257,7 +289,10 @@ export class ContractFuzzer {
     const sites = sitesOf(draft.body, draft.operation.body!.schema, this.schemas);
     const mutator: Mutator = random.pick(BODY_MUTATORS.filter((candidate) => sites.some((site) => candidate.applies(site))));
     const site = random.pick(sites.filter((candidate) => mutator.applies(candidate)));
-    const context = { ...this.valueContext('owner', random), foreignIdFor: (name: string, description?: string) => this.foreignIdFor(name, description, random) };
+    const context = {
+      ...this.valueContext('owner', random),
+      foreignIdFor: (name: string, description?: string) => this.foreignIdFor(name, description, random),
+    };
     let value = mutator.value(site, context);
     let name = mutator.name;
     if (mutator.foreign && value === undefined) {
@@ -471,7 +506,8 @@ export class ContractFuzzer {
     if (draft.expectation && !draft.expectation.accepts(status, body)) problems.push(`expected ${draft.expectation.why}`);
     if (Object.getOwnPropertyNames(Object.prototype).length !== this.prototypeKeys || 'polluted' in {}) {
       problems.push('Object.prototype was polluted');
-      for (const key of ['polluted', ...Object.getOwnPropertyNames(Object.prototype).slice(this.prototypeKeys)]) delete (Object.prototype as Record<string, unknown>)[key];
+      for (const key of ['polluted', ...Object.getOwnPropertyNames(Object.prototype).slice(this.prototypeKeys)])
+        delete (Object.prototype as Record<string, unknown>)[key];
     }
     return problems;
   }
@@ -519,7 +555,10 @@ export class ContractFuzzer {
       this.note(`${operation.label}: a request the document calls valid answers 400 (${details ?? truncate(JSON.stringify(body.error), 120)})`, draft);
     }
     if (!documentedValid && status >= 200 && status < 300 && (draft.caller === 'owner' || draft.caller === 'other')) {
-      this.note(`${operation.label}: a request the document calls invalid answers ${status} (${draft.mutation}${draft.site ? ` at ${draft.site}` : ''})`, draft);
+      this.note(
+        `${operation.label}: a request the document calls invalid answers ${status} (${draft.mutation}${draft.site ? ` at ${draft.site}` : ''})`,
+        draft,
+      );
     }
   }
 
@@ -552,7 +591,9 @@ export class ContractFuzzer {
    * deleted resume), so later requests stop naming it.
    */
   private forgetNamedRecord(account: Account, draft: Draft): void {
-    const named = [...draft.query, ...(isPlainObject(draft.body) ? Object.entries(draft.body) : [])].filter(([name, value]) => isIdName(name) && typeof value === 'string');
+    const named = [...draft.query, ...(isPlainObject(draft.body) ? Object.entries(draft.body) : [])].filter(
+      ([name, value]) => isIdName(name) && typeof value === 'string',
+    );
     if (named.length !== 1) return;
     const [name, id] = named[0] as [string, string];
     const parameter = queryParameters(draft.operation).find((candidate) => candidate.name === name);
@@ -576,7 +617,11 @@ export class ContractFuzzer {
     for (const problem of problems) {
       // One entry per kind of problem, whatever ids it names.
       const key = `${draft.operation.label}: ${problem.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')}`;
-      const failure = this.failures.get(key) ?? { count: 0, request: describeRequest(draft), answer: answer ? `${answer.status} ${truncate(answer.text, 300)}` : 'none' };
+      const failure = this.failures.get(key) ?? {
+        count: 0,
+        request: describeRequest(draft),
+        answer: answer ? `${answer.status} ${truncate(answer.text, 300)}` : 'none',
+      };
       failure.count++;
       this.failures.set(key, failure);
     }

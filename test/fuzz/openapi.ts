@@ -78,7 +78,8 @@ function toJsonSchema(schema: unknown): unknown {
   for (const [keyword, value] of Object.entries(rest)) {
     if (keyword === '$ref') converted.$ref = `${DOCUMENT_ID}${value}`;
     else if (DATA_KEYWORDS.has(keyword)) converted[keyword] = value;
-    else if (SCHEMA_MAPS.has(keyword)) converted[keyword] = Object.fromEntries(Object.entries(value as Schema).map(([name, property]) => [name, toJsonSchema(property)]));
+    else if (SCHEMA_MAPS.has(keyword))
+      converted[keyword] = Object.fromEntries(Object.entries(value as Schema).map(([name, property]) => [name, toJsonSchema(property)]));
     else converted[keyword] = toJsonSchema(value);
   }
   return nullable === true ? { anyOf: [{ type: 'null' }, converted] } : converted;
@@ -155,6 +156,9 @@ function mergeSchemas(into: Schema, part: Schema): Schema {
 export function describeErrors(validate: ValidateFunction): string {
   return (validate.errors ?? [])
     .slice(0, 5)
-    .map((error) => `${error.instancePath || '(root)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`)
+    .map(
+      (error) =>
+        `${error.instancePath || '(root)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`,
+    )
     .join('; ');
 }

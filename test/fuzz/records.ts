@@ -23,7 +23,15 @@ export class Records {
   private readonly templateOfName = new Map<string, string | undefined>();
 
   constructor(readonly collections: string[]) {
-    this.nouns = collections.map((template) => [template, singular(template.split('/').filter((segment) => !segment.startsWith('{')).pop() ?? '')]);
+    this.nouns = collections.map((template) => [
+      template,
+      singular(
+        template
+          .split('/')
+          .filter((segment) => !segment.startsWith('{'))
+          .pop() ?? '',
+      ),
+    ]);
   }
 
   add(account: string, template: string, record: KnownRecord): void {
@@ -64,7 +72,10 @@ export class Records {
   templateFor(name: string, description = ''): string | undefined {
     const key = `${name}\u0000${description}`;
     if (!this.templateOfName.has(key)) {
-      const nameWords = name.replace(/Id$/, '').split(/(?=[A-Z])/).reverse();
+      const nameWords = name
+        .replace(/Id$/, '')
+        .split(/(?=[A-Z])/)
+        .reverse();
       const descriptionWords = description.split(/[^A-Za-z-]+/);
       const match = [...nameWords, ...descriptionWords].map(singular).flatMap((word) => this.nouns.filter(([, noun]) => noun === word))[0];
       this.templateOfName.set(key, match?.[0]);

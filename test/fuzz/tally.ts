@@ -41,7 +41,12 @@ export class Tally {
     lines.push(row('all', [this.total, '', ...statuses.map((status) => totals.get(status) ?? 0)]));
     lines.push('', 'per mutation:');
     for (const [mutation, counts] of [...this.byMutation].sort(([a], [b]) => a.localeCompare(b))) {
-      lines.push(`  ${mutation}: ${[...counts].sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${status}×${n}`).join(' ')}`);
+      lines.push(
+        `  ${mutation}: ${[...counts]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([status, n]) => `${status}×${n}`)
+          .join(' ')}`,
+      );
     }
     return lines.join('\n');
   }

@@ -276,7 +276,17 @@ function nested(depth: number, random: Random): RawJson {
 }
 
 function outOfRange(schema: Schema): unknown[] {
-  const values: unknown[] = [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1e308, -1e308, new RawJson('1e999'), new RawJson('-1e999'), new RawJson('1e-400'), new RawJson('-0')];
+  const values: unknown[] = [
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53 + 2,
+    1e308,
+    -1e308,
+    new RawJson('1e999'),
+    new RawJson('-1e999'),
+    new RawJson('1e-400'),
+    new RawJson('-0'),
+  ];
   if (schema.minimum !== undefined) values.push(schema.minimum - 1, schema.minimum - 0.001);
   if (schema.maximum !== undefined) values.push(schema.maximum + 1, schema.maximum + 0.001);
   if (schemaType(schema) === 'integer') values.push(1.5, new RawJson('1.0e1'));
@@ -284,9 +294,28 @@ function outOfRange(schema: Schema): unknown[] {
 }
 
 const MALFORMED_FORMATS: Record<string, string[]> = {
-  'date-time': ['2025-02-30T10:00:00Z', '2025-13-01T00:00:00Z', '2025-03-01T25:61:00Z', '2025-03-01 10:00:00', '2025-03-01T10:00:00', '1740823200', 'yesterday', '+275760-09-13T00:00:00Z', '0000-00-00T00:00:00Z'],
+  'date-time': [
+    '2025-02-30T10:00:00Z',
+    '2025-13-01T00:00:00Z',
+    '2025-03-01T25:61:00Z',
+    '2025-03-01 10:00:00',
+    '2025-03-01T10:00:00',
+    '1740823200',
+    'yesterday',
+    '+275760-09-13T00:00:00Z',
+    '0000-00-00T00:00:00Z',
+  ],
   date: ['2025-02-30', '2025-2-3', '20250301', '2025-03-01T00:00:00Z', '99999-01-01', '0000-00-00', 'today'],
-  uri: ['not a url', 'javascript:alert(1)', 'ftp://example.com/x', 'http://', 'https://exa mple.com', '//example.com', 'http://localhost:99999', 'file:///etc/passwd'],
+  uri: [
+    'not a url',
+    'javascript:alert(1)',
+    'ftp://example.com/x',
+    'http://',
+    'https://exa mple.com',
+    '//example.com',
+    'http://localhost:99999',
+    'file:///etc/passwd',
+  ],
   email: ['not-an-email', 'a@', '@b.example', 'a@b@c.example', 'a b@c.example', 'x@localhost'],
   uuid: ['not-a-uuid', '00000000-0000-0000-0000-00000000000g', '123'],
 };
@@ -330,7 +359,11 @@ export const BODY_MUTATORS: Mutator[] = [
     applies: (site) => site.path.length === 0 || isPlainObject(site.value),
     value: (site, { random }) => {
       const object = isPlainObject(site.value) ? site.value : {};
-      defineKey(object, random.pick(['__proto__', 'constructor', 'prototype']), random.pick([{ polluted: true }, { prototype: { polluted: true } }, 'x', null, []]));
+      defineKey(
+        object,
+        random.pick(['__proto__', 'constructor', 'prototype']),
+        random.pick([{ polluted: true }, { prototype: { polluted: true } }, 'x', null, []]),
+      );
       return object;
     },
   },

@@ -25,11 +25,7 @@ export interface AccountOptions {
  * An account with an API key in one line, through the same services the CLI uses (accounts have no HTTP routes). Keys need Plus, so a free
  * account is made on Plus and moved to free after its key exists (as a user who downgrades would be).
  */
-export async function createAccount(
-  app: INestApplication,
-  baseUrl: string,
-  options: AccountOptions = {},
-): Promise<TestAccount> {
+export async function createAccount(app: INestApplication, baseUrl: string, options: AccountOptions = {}): Promise<TestAccount> {
   const database = app.get(DataSource);
   const accounts = new AccountsService(database);
   const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features });

@@ -30,8 +30,17 @@ export interface GeneratorOptions {
 }
 
 const DAY_MS = 86_400_000;
-const WORK_ARRANGEMENTS = [['onsite', 55], ['hybrid', 22], ['remote', 23]] as const;
-const EMPLOYMENT = [['FULLTIME', 84], ['CONTRACTOR', 8], ['PARTTIME', 5], ['TEMPORARY', 3]] as const;
+const WORK_ARRANGEMENTS = [
+  ['onsite', 55],
+  ['hybrid', 22],
+  ['remote', 23],
+] as const;
+const EMPLOYMENT = [
+  ['FULLTIME', 84],
+  ['CONTRACTOR', 8],
+  ['PARTTIME', 5],
+  ['TEMPORARY', 3],
+] as const;
 
 /**
  * Realistic synthetic job listings, deterministic for a seed: the same seed and `asOf` always give the same
@@ -57,7 +66,11 @@ function generateListing(random: SeededRandom, index: number, count: number, opt
   const employmentType: EmploymentType = level.level === 'intern' ? 'INTERN' : random.weighted(EMPLOYMENT);
   const years = level.level === 'intern' ? null : random.chance(0.8) ? random.int(level.years[0], level.years[1]) : null;
   const benefitKeys = random.sample(BENEFIT_KEYS, random.chance(0.15) ? 0 : random.int(2, 6));
-  const visa = random.weighted([['offers', 8], ['refuses', 10], ['silent', 82]] as const);
+  const visa = random.weighted([
+    ['offers', 8],
+    ['refuses', 10],
+    ['silent', 82],
+  ] as const);
   const clearance = place.country === 'US' && (company.industry === 'defense' ? random.chance(0.6) : random.chance(0.02));
   const localLanguage = place.localLanguage && random.chance(place.localLanguage[1]) ? place.localLanguage[0] : null;
 
@@ -65,7 +78,13 @@ function generateListing(random: SeededRandom, index: number, count: number, opt
   // Oldest first, as a provider's feed delivers them; more listings are recent than old.
   const postedDaysAgo = Math.floor((1 - (index + random.next()) / count) ** 1.6 * 90 * 24) / 24;
   const postedAt = new Date(options.asOf.getTime() - postedDaysAgo * DAY_MS);
-  const republishCount = random.weighted([[0, 80], [1, 10], [2, 5], [3, 3], [5, 2]] as const);
+  const republishCount = random.weighted([
+    [0, 80],
+    [1, 10],
+    [2, 5],
+    [3, 3],
+    [5, 2],
+  ] as const);
   const firstSeenAt = republishCount > 0 ? new Date(postedAt.getTime() - random.int(5, 120) * DAY_MS) : postedAt;
   const remote = arrangement === 'remote';
   const location = remote ? `Remote, ${place.country}` : [place.city, place.state, place.country].filter(Boolean).join(', ');
@@ -81,7 +100,10 @@ function generateListing(random: SeededRandom, index: number, count: number, opt
 
   const publisher = random.weighted(PUBLISHERS);
   const direct = publisher === 'Company website';
-  const slug = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${index + 1}`;
+  const slug = `${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${index + 1}`;
   const applyLink = random.chance(0.02)
     ? null
     : direct
@@ -127,7 +149,8 @@ function salaryFor(random: SeededRandom, family: RoleFamily, factor: number, pla
   if (!random.chance(0.62)) return null;
   const annual = family.midSalary * factor * place.pay * (0.85 + random.next() * 0.3);
   const spread = 1.15 + random.next() * 0.25;
-  const period: SalaryPeriod = type === 'CONTRACTOR' || type === 'PARTTIME' || type === 'INTERN' ? 'HOUR' : place.country === 'US' || random.chance(0.6) ? 'YEAR' : 'MONTH';
+  const period: SalaryPeriod =
+    type === 'CONTRACTOR' || type === 'PARTTIME' || type === 'INTERN' ? 'HOUR' : place.country === 'US' || random.chance(0.6) ? 'YEAR' : 'MONTH';
   const divisor = { HOUR: 2080, MONTH: 12, YEAR: 1, DAY: 260, WEEK: 52 }[period];
   const round = period === 'HOUR' ? 1 : period === 'MONTH' ? 100 : 1000;
   const min = Math.round(annual / divisor / round) * round;
@@ -187,9 +210,7 @@ function englishDescription(random: SeededRandom, parts: DescriptionParts): stri
       : parts.visa === 'refuses'
         ? random.pick(['We are unable to sponsor visas for this position.', 'This role does not offer visa sponsorship.'])
         : '',
-    parts.clearance
-      ? random.pick(['An active Secret security clearance is required.', 'Candidates must hold an active TS/SCI clearance with polygraph.'])
-      : '',
+    parts.clearance ? random.pick(['An active Secret security clearance is required.', 'Candidates must hold an active TS/SCI clearance with polygraph.']) : '',
     highlights.Benefits ? `What we offer:\n${highlights.Benefits.map((line) => `- ${line}`).join('\n')}` : '',
     `Our interview process has four steps: a short call with the hiring manager, a ${random.pick(['technical conversation', 'practical exercise', 'portfolio review', 'case study'])}, ` +
       `a meeting with future teammates and a final conversation about values. We aim to reach a decision within two weeks.`,

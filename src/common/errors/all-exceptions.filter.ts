@@ -52,7 +52,8 @@ const UNDECODABLE_PATH = /^Failed to decode param /;
 
 /** PostgreSQL error classes 08 (connection exception) and 57P (operator intervention), 53300 (too many connections). */
 const OUTAGE_CODES = /^(08|57P|53300)/;
-const OUTAGE_MESSAGES = /terminating connection|Connection terminated|ECONNREFUSED|ECONNRESET|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+const OUTAGE_MESSAGES =
+  /terminating connection|Connection terminated|ECONNREFUSED|ECONNRESET|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
 /**
  * The database went away under a request: the client may retry (503), unlike a bug (500). A transaction whose

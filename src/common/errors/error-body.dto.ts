@@ -78,4 +78,3 @@ export class UpgradeRequiredBody extends ErrorBody {
   @ApiProperty({ description: 'The operation needs the Plus plan', enum: [true], example: true })
   requiresUpgrade: true;
 }
-

@@ -1,5 +1,5 @@
-import { Global, Injectable, Module, type Type } from '@nestjs/common';
-import { DECORATORS, type OpenAPIObject } from '@nestjs/swagger';
+import { Global, Injectable, Module } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
 
 type Schema = Record<string, unknown>;
 
@@ -61,14 +61,18 @@ export class ApiDocument {
   /** The JSON body of an operation's success answer (its lowest 2xx status); undefined when that is not JSON. */
   responseSchema(key: OperationKey): Schema | undefined {
     const responses = (this.findOperation(key).responses ?? {}) as Record<string, { content?: Record<string, { schema?: Schema }> }>;
-    const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status)).sort()[0];
+    const success = Object.keys(responses)
+      .filter((status) => /^2\d\d$/.test(status))
+      .sort()[0];
     const schema = success ? responses[success].content?.['application/json']?.schema : undefined;
     return schema ? this.jsonSchema(schema) : undefined;
   }
 
   /** Names of an operation's query parameters: what of a flat set of arguments goes to the query string. */
   queryParameterNames(key: OperationKey): string[] {
-    return ((this.findOperation(key).parameters ?? []) as Schema[]).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name as string);
+    return ((this.findOperation(key).parameters ?? []) as Schema[])
+      .filter((parameter) => parameter.in === 'query')
+      .map((parameter) => parameter.name as string);
   }
 
   private findOperation(key: OperationKey): Schema {
@@ -101,7 +105,10 @@ export class ApiDocument {
     for (const [keyword, value] of Object.entries({ ...rest, ...(allOf ? { allOf } : {}) })) {
       if (OPENAPI_ONLY.has(keyword) || keyword.startsWith('x-')) continue;
       // properties and patternProperties map names to schemas: their keys are names, not keywords.
-      converted[keyword] = keyword === 'properties' ? mapValues(value as Record<string, unknown>, (property) => this.convert(property, depth + 1)) : this.convert(value, depth + 1);
+      converted[keyword] =
+        keyword === 'properties'
+          ? mapValues(value as Record<string, unknown>, (property) => this.convert(property, depth + 1))
+          : this.convert(value, depth + 1);
     }
     return nullable === true ? orNull(converted) : converted;
   }

@@ -97,7 +97,8 @@ function refusal(body: object): BodyRefusedError | undefined {
     new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Validation failed', JSON_RPC_BODY_CODES.invalidRequest, { details: { [path]: [message] } });
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
   for (let entry = pending.pop(); entry; entry = pending.pop()) {
-    if (entry.depth > MAX_BODY_DEPTH) return new BodyRefusedError(HttpStatus.BAD_REQUEST, `Request body is nested more than ${MAX_BODY_DEPTH} levels deep`, JSON_RPC_BODY_CODES.invalidRequest);
+    if (entry.depth > MAX_BODY_DEPTH)
+      return new BodyRefusedError(HttpStatus.BAD_REQUEST, `Request body is nested more than ${MAX_BODY_DEPTH} levels deep`, JSON_RPC_BODY_CODES.invalidRequest);
     for (const [key, value] of Object.entries(entry.value)) {
       const path = entry.path ? `${entry.path}.${key}` : key;
       if (key in Object.prototype || key === 'prototype') return invalid(path, 'is not allowed');

@@ -1,7 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OpenApiNode } from './openapi-schema';
 
-type Schema = { [keyword: string]: any };
-type Operation = Schema & { responses: Record<string, Schema>; 'x-required-scope'?: string };
+type Operation = OpenApiNode & { responses: Record<string, OpenApiNode>; 'x-required-scope'?: string };
 
 /**
  * Examples a client can send and errors it will meet, written once for every operation from what the operation
@@ -14,20 +14,20 @@ type Operation = Schema & { responses: Record<string, Schema>; 'x-required-scope
  *   validation sends for it.
  */
 export function describeExamples(document: OpenAPIObject): OpenAPIObject {
-  const named = (document.components?.schemas ?? {}) as Record<string, Schema>;
-  const resolve = (schema: Schema | undefined): Schema | undefined => {
+  const named = (document.components?.schemas ?? {}) as Record<string, OpenApiNode>;
+  const resolve = (schema: OpenApiNode | undefined): OpenApiNode | undefined => {
     if (schema?.$ref) return resolve(named[schema.$ref.replace('#/components/schemas/', '')]);
     if (schema?.allOf?.length === 1 && !schema.properties) return resolve(schema.allOf[0]);
     return schema;
   };
-  const example = (reference: Schema | undefined, depth = 0): unknown => {
+  const example = (reference: OpenApiNode | undefined, depth = 0): unknown => {
     const schema = resolve(reference);
     // A schema may refer to itself (a tree); no request body of ours is nearly this deep.
     if (!schema || depth > 8) return undefined;
     if (reference?.example !== undefined) return reference.example;
     if (schema.example !== undefined) return schema.example;
     if (schema.properties) {
-      const entries = Object.entries<Schema>(schema.properties).flatMap(([name, property]) => {
+      const entries = Object.entries<OpenApiNode>(schema.properties).flatMap(([name, property]) => {
         const value = example(property, depth + 1) ?? (schema.required?.includes(name) ? resolve(property)?.enum?.[0] : undefined);
         return value === undefined ? [] : [[name, value]];
       });
@@ -73,8 +73,8 @@ export function describeExamples(document: OpenAPIObject): OpenAPIObject {
 }
 
 /** The names of the component schemas a response schema offers (itself, or the alternatives of a oneOf/anyOf). */
-function referencedSchemas(schema: Schema | undefined): string[] {
-  const alternatives: Schema[] = schema?.oneOf ?? schema?.anyOf ?? (schema ? [schema] : []);
+function referencedSchemas(schema: OpenApiNode | undefined): string[] {
+  const alternatives: OpenApiNode[] = schema?.oneOf ?? schema?.anyOf ?? (schema ? [schema] : []);
   return alternatives.flatMap((alternative) => (alternative.$ref ? [alternative.$ref.replace('#/components/schemas/', '')] : []));
 }
 
@@ -83,17 +83,20 @@ function referencedSchemas(schema: Schema | undefined): string[] {
  * missing required body field; else a body text over its `maxLength`; else a query integer out of its range; else a
  * query text over its `maxLength`.
  */
-function invalidFieldOf(operation: Operation, resolve: (schema: Schema | undefined) => Schema | undefined): { field: string; message: string } | undefined {
+function invalidFieldOf(
+  operation: Operation,
+  resolve: (schema: OpenApiNode | undefined) => OpenApiNode | undefined,
+): { field: string; message: string } | undefined {
   const body = resolve(operation.requestBody?.content?.['application/json']?.schema);
-  const properties = Object.entries<Schema>(body?.properties ?? {});
+  const properties = Object.entries<OpenApiNode>(body?.properties ?? {});
   const required = body?.required?.[0];
   if (required) return { field: required, message: 'is required' };
   const text = properties.find(([, property]) => property.type === 'string' && property.maxLength !== undefined);
   if (text) return { field: text[0], message: `must be at most ${text[1].maxLength} characters` };
-  const query = (operation.parameters ?? []).filter((parameter: Schema) => parameter.in === 'query');
-  const ranged = query.find(({ schema }: Schema) => schema?.type === 'integer' && schema.minimum !== undefined && schema.maximum !== undefined);
+  const query = (operation.parameters ?? []).filter((parameter: OpenApiNode) => parameter.in === 'query');
+  const ranged = query.find(({ schema }: OpenApiNode) => schema?.type === 'integer' && schema.minimum !== undefined && schema.maximum !== undefined);
   if (ranged) return { field: ranged.name, message: `must be between ${ranged.schema.minimum} and ${ranged.schema.maximum}` };
-  const bounded = query.find(({ schema }: Schema) => schema?.type === 'string' && schema.maxLength !== undefined);
+  const bounded = query.find(({ schema }: OpenApiNode) => schema?.type === 'string' && schema.maxLength !== undefined);
   if (bounded) return { field: bounded.name, message: `must be at most ${bounded.schema.maxLength} characters` };
   return undefined;
 }

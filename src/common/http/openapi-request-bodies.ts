@@ -2,8 +2,7 @@ import type { Type } from '@nestjs/common';
 import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorBody, ValidationErrorBody } from '../errors/error-body.dto';
 import { MAX_BODY_BYTES, METHODS_WITH_BODY } from './body-parser';
-
-type Schema = { [keyword: string]: any };
+import type { OpenApiNode } from './openapi-schema';
 
 /** The extension an operation declares (`@ApiExtension`) when it documents the body parser's refusals itself. */
 export const OWN_BODY_ERRORS = 'x-body-errors';
@@ -18,30 +17,30 @@ export const OWN_BODY_ERRORS = 'x-body-errors';
  * operation reads one or not.
  */
 export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
-  const named = (document.components?.schemas ?? {}) as Record<string, Schema>;
-  const seen = new Set<Schema>();
-  const close = (schema: Schema | undefined): void => {
+  const named = (document.components?.schemas ?? {}) as Record<string, OpenApiNode>;
+  const seen = new Set<OpenApiNode>();
+  const close = (schema: OpenApiNode | undefined): void => {
     if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
     seen.add(schema);
     if (typeof schema.$ref === 'string') return close(named[schema.$ref.replace('#/components/schemas/', '')]);
     if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
-    Object.values<Schema>(schema.properties ?? {}).forEach(close);
+    Object.values<OpenApiNode>(schema.properties ?? {}).forEach(close);
     close(schema.items);
     // Swagger wraps a nullable or described reference as `allOf: [ref]`; a composition of several parts is left
     // open, since closing each part would refuse the fields of the others.
     if (schema.allOf?.length === 1) close(schema.allOf[0]);
   };
-  const patched = new Set<Schema>();
-  const dropDefaults = (schema: Schema | undefined): void => {
+  const patched = new Set<OpenApiNode>();
+  const dropDefaults = (schema: OpenApiNode | undefined): void => {
     if (typeof schema !== 'object' || schema === null || patched.has(schema)) return;
     patched.add(schema);
     if (typeof schema.$ref === 'string') return dropDefaults(named[schema.$ref.replace('#/components/schemas/', '')]);
     delete schema.default;
-    Object.values<Schema>(schema.properties ?? {}).forEach(dropDefaults);
+    Object.values<OpenApiNode>(schema.properties ?? {}).forEach(dropDefaults);
     (schema.allOf ?? []).forEach(dropDefaults);
   };
   for (const pathItem of Object.values(document.paths)) {
-    for (const [method, operation] of Object.entries(pathItem) as [string, Schema][]) {
+    for (const [method, operation] of Object.entries(pathItem) as [string, OpenApiNode][]) {
       if (!operation?.responses || !METHODS_WITH_BODY.has(method.toUpperCase())) continue;
       const body = operation.requestBody?.content?.['application/json'];
       if (body) {
@@ -63,9 +62,13 @@ export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
 }
 
 /** A response whose JSON body is `oneOf` the shapes it had and those given (each once); described when it is new. */
-function withBodies(response: Schema | undefined, description: string, bodies: Type<unknown>[]): Schema {
+function withBodies(response: OpenApiNode | undefined, description: string, bodies: Type<unknown>[]): OpenApiNode {
   const schema = response?.content?.['application/json']?.schema;
-  const refs: Schema[] = schema?.oneOf ?? (schema ? [schema] : []);
+  const refs: OpenApiNode[] = schema?.oneOf ?? (schema ? [schema] : []);
   for (const body of bodies) if (!refs.some((ref) => ref.$ref === getSchemaPath(body))) refs.push({ $ref: getSchemaPath(body) });
-  return { ...response, description: response?.description || description, content: { 'application/json': { schema: refs.length === 1 ? refs[0] : { oneOf: refs } } } };
+  return {
+    ...response,
+    description: response?.description || description,
+    content: { 'application/json': { schema: refs.length === 1 ? refs[0] : { oneOf: refs } } },
+  };
 }

@@ -1,7 +1,6 @@
 import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorBody, InternalErrorBody, ValidationErrorBody } from '../errors/error-body.dto';
-
-type Schema = { [keyword: string]: any };
+import type { OpenApiNode } from './openapi-schema';
 
 /** Schemas this step and the request-body step reference: SwaggerModule.createDocument must list them (`extraModels`). */
 export const SHARED_RESPONSE_MODELS = [ErrorBody, ValidationErrorBody, InternalErrorBody];
@@ -9,9 +8,12 @@ export const SHARED_RESPONSE_MODELS = [ErrorBody, ValidationErrorBody, InternalE
 const integer = (description: string) => ({ description, schema: { type: 'integer' } });
 
 /** Headers the service sets, declared once and referenced from each response that carries them. */
-const HEADERS: Record<string, Schema> = {
-  'X-Request-Id': { description: "The request's id (the client's own `X-Request-Id` when it sent a sane one); quote it when reporting a problem", schema: { type: 'string' } },
-  'X-RateLimit-Limit': integer("Requests per minute this account may send to this operation"),
+const HEADERS: Record<string, OpenApiNode> = {
+  'X-Request-Id': {
+    description: "The request's id (the client's own `X-Request-Id` when it sent a sane one); quote it when reporting a problem",
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': integer('Requests per minute this account may send to this operation'),
   'X-RateLimit-Remaining': integer('Requests left in the current window'),
   'X-RateLimit-Reset': integer('When the window frees the next request, in Unix milliseconds'),
   'RateLimit-Limit': integer('Requests allowed in the tighter of the two MCP windows'),
@@ -36,9 +38,9 @@ const MCP_RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateL
 export function describeResponses(document: OpenAPIObject): OpenAPIObject {
   const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
   document.components = { ...document.components, headers: { ...document.components?.headers, ...HEADERS } };
-  const schemas = (document.components.schemas ?? {}) as Record<string, Schema>;
+  const schemas = (document.components.schemas ?? {}) as Record<string, OpenApiNode>;
   for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as Schema[]) {
+    for (const operation of Object.values(pathItem) as OpenApiNode[]) {
       if (!operation?.responses) continue;
       const limit = operation['x-rate-limit'];
       if ((operation.security ?? []).length > 0) {
@@ -47,7 +49,7 @@ export function describeResponses(document: OpenAPIObject): OpenAPIObject {
           content: { 'application/json': { schema: { $ref: getSchemaPath(InternalErrorBody) } } },
         };
       }
-      for (const [status, response] of Object.entries<Schema>(operation.responses)) {
+      for (const [status, response] of Object.entries<OpenApiNode>(operation.responses)) {
         const names = ['X-Request-Id', ...(limit?.limit ? RATE_LIMIT_HEADERS : limit ? MCP_RATE_LIMIT_HEADERS : [])];
         if (status === '429' || status === '5XX') names.push('Retry-After');
         response.headers = { ...response.headers, ...Object.fromEntries(names.map((name) => [name, ref(name)])) };
@@ -62,13 +64,13 @@ export function describeResponses(document: OpenAPIObject): OpenAPIObject {
 }
 
 /** The exception filter answers every error in JSON, also on an operation that produces something else (the PDF). */
-function jsonErrorBody(response: Schema): void {
-  const content: Record<string, Schema> | undefined = response.content;
+function jsonErrorBody(response: OpenApiNode): void {
+  const content: Record<string, OpenApiNode> | undefined = response.content;
   if (!content || content['application/json']) return;
   response.content = { 'application/json': Object.values(content)[0] };
 }
 
-function closeErrorBody(response: Schema, schemas: Record<string, Schema>): void {
+function closeErrorBody(response: OpenApiNode, schemas: Record<string, OpenApiNode>): void {
   const schema = response.content?.['application/json']?.schema;
   for (const part of [schema, ...(schema?.oneOf ?? [])]) {
     const named = typeof part?.$ref === 'string' ? schemas[part.$ref.replace('#/components/schemas/', '')] : undefined;

@@ -18,7 +18,8 @@ export class MetricsController {
   @ApiOperation({
     operationId: 'getMetrics',
     summary: 'Prometheus metrics (no key; expose only to your scraper)',
-    description: 'Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics.',
+    description:
+      'Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics.',
   })
   @ApiOkResponse({ description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } })
   async scrape(): Promise<string> {

@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import {
-  InjectThrottlerOptions,
-  InjectThrottlerStorage,
-  ThrottlerGuard,
-  ThrottlerModuleOptions,
-  ThrottlerRequest,
-  ThrottlerStorage,
-} from '@nestjs/throttler';
+import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerRequest, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { AccountRateLimiter, tooManyRequests } from './account-rate-limiter';
 

@@ -156,10 +156,7 @@ export function UuidField(options: FieldOptions & { message: string }): Property
   return applyDecorators(...presence(options), IsUUID('all', { message: options.message }), documented(options, { type: String, format: 'uuid' }));
 }
 
-export function EnumField<T extends string>(
-  values: readonly T[],
-  options: FieldOptions & { message?: string; enumName?: string } = {},
-): PropertyDecorator {
+export function EnumField<T extends string>(values: readonly T[], options: FieldOptions & { message?: string; enumName?: string } = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options),
     IsIn(values as T[], { message: options.message ?? `must be one of: ${values.join(', ')}` }),
@@ -190,7 +187,10 @@ export function BooleanField(options: FieldOptions = {}): PropertyDecorator {
 
 /** A query-string integer ("25" → 25); anything that is not a whole number in range is a 400. */
 export function QueryIntField(options: FieldOptions & { min: number; max?: number; default: number }): PropertyDecorator {
-  return applyDecorators(Type(() => Number), IntField({ ...options, optional: true, example: options.default }));
+  return applyDecorators(
+    Type(() => Number),
+    IntField({ ...options, optional: true, example: options.default }),
+  );
 }
 
 /** A query-string boolean: only the words `true` and `false`. */
@@ -209,7 +209,13 @@ export function DateOrDateTimeField(options: FieldOptions = {}): PropertyDecorat
     ...presence(options),
     IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' }),
     // anyOf: linters read two string alternatives under oneOf as overlapping.
-    documented(options, { type: String, anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] }),
+    documented(options, {
+      type: String,
+      anyOf: [
+        { type: 'string', format: 'date' },
+        { type: 'string', format: 'date-time' },
+      ],
+    }),
   );
 }
 
@@ -284,6 +290,10 @@ export function TextArrayField(options: FieldOptions & { maxItems: number; max: 
     IsString({ each: true, message: 'each value must be a string' }),
     IsNotBlank({ each: true, message: 'each value must be a non-empty string' }),
     MaxLength(options.max, { each: true, message: `each value must be at most ${options.max} characters` }),
-    documented(options, { type: 'array', items: { type: 'string', minLength: 1, pattern: NOT_BLANK.source, maxLength: options.max }, maxItems: options.maxItems } as ApiPropertyOptions),
+    documented(options, {
+      type: 'array',
+      items: { type: 'string', minLength: 1, pattern: NOT_BLANK.source, maxLength: options.max },
+      maxItems: options.maxItems,
+    } as ApiPropertyOptions),
   );
 }

@@ -30,7 +30,11 @@ export class ContactsController {
   @Get()
   @Scopes('contacts:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ operationId: 'listContacts', summary: 'List contacts', description: 'Newest first. Filter by `relationship`, and `search` name, company or email (case-insensitive).' })
+  @ApiOperation({
+    operationId: 'listContacts',
+    summary: 'List contacts',
+    description: 'Newest first. Filter by `relationship`, and `search` name, company or email (case-insensitive).',
+  })
   @ApiListResponse(ContactView)
   list(@Caller() caller: ApiCaller, @Query() query: ListContactsQuery) {
     return this.contacts.list(caller, query);
@@ -52,11 +56,7 @@ export class ContactsController {
   @ApiOperation({ operationId: 'updateContact', summary: 'Update a contact', description: 'Only the fields sent change; null clears a nullable field.' })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
-  async update(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @Body(RequireAnyFieldPipe) body: UpdateContactDto,
-  ): Promise<SuccessWithIdResponse> {
+  async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateContactDto): Promise<SuccessWithIdResponse> {
     await this.contacts.update(caller, id, body);
     return { success: true, id };
   }
@@ -65,7 +65,11 @@ export class ContactsController {
   @Scopes('contacts:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ operationId: 'deleteContact', summary: 'Delete a contact', description: 'Permanent. Interviews that named the contact keep going with `contact: null`.' })
+  @ApiOperation({
+    operationId: 'deleteContact',
+    summary: 'Delete a contact',
+    description: 'Permanent. Interviews that named the contact keep going with `contact: null`.',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {

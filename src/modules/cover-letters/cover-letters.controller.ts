@@ -1,12 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
@@ -18,13 +11,7 @@ import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/respon
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { CoverLettersService } from './cover-letters.service';
-import {
-  CoverLetterExistsBody,
-  CoverLetterResponse,
-  CoverLetterSummary,
-  CreateCoverLetterDto,
-  UpdateCoverLetterDto,
-} from './dto/cover-letter.dto';
+import { CoverLetterExistsBody, CoverLetterResponse, CoverLetterSummary, CreateCoverLetterDto, UpdateCoverLetterDto } from './dto/cover-letter.dto';
 
 /** The plan's 403, beside the scope's 403 of `@Scopes`. */
 const PlusPlanOnly = () => ApiErrorResponse(403, 'On the free plan: `{error, requiresUpgrade: true}`', UpgradeRequiredBody);
@@ -38,7 +25,11 @@ export class CoverLettersController {
   @Post()
   @Scopes('cover-letter:write')
   @RateLimit(10)
-  @ApiOperation({ operationId: 'createCoverLetter', summary: 'Write a cover letter for a resume', description: 'Plus plan. A resume has at most one cover letter.' })
+  @ApiOperation({
+    operationId: 'createCoverLetter',
+    summary: 'Write a cover letter for a resume',
+    description: 'Plus plan. A resume has at most one cover letter.',
+  })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   @ApiNotFoundResponse({ description: '`cvId` is not one of your resumes', type: ErrorBody })
   @PlusPlanOnly()
@@ -72,16 +63,13 @@ export class CoverLettersController {
   @ApiOperation({
     operationId: 'updateCoverLetter',
     summary: 'Update a cover letter',
-    description: 'Plus plan. Any field but `cvId`; at least one. `templateId: null` and `variables: null` clear them; `isDefault: true` moves the default here.',
+    description:
+      'Plus plan. Any field but `cvId`; at least one. `templateId: null` and `variables: null` clear them; `isDefault: true` moves the default here.',
   })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   @PlusPlanOnly()
-  async update(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @Body(RequireAnyFieldPipe) body: UpdateCoverLetterDto,
-  ): Promise<SuccessWithIdResponse> {
+  async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateCoverLetterDto): Promise<SuccessWithIdResponse> {
     await this.coverLetters.update(caller, id, body);
     return { success: true, id };
   }
@@ -90,7 +78,11 @@ export class CoverLettersController {
   @Scopes('cover-letter:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ operationId: 'deleteCoverLetter', summary: 'Delete a cover letter', description: 'Permanent. Any plan. Deleting its resume also deletes it.' })
+  @ApiOperation({
+    operationId: 'deleteCoverLetter',
+    summary: 'Delete a cover letter',
+    description: 'Permanent. Any plan. Deleting its resume also deletes it.',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {

@@ -28,7 +28,7 @@ export class JobsController {
       'that match through their description; within each, newest first. Without one, newest first. When the words ' +
       'as written match nothing, they are tried as prefixes, then as a fuzzy match on titles. Send `nextCursor` back ' +
       'as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches when they can be ' +
-      'counted quickly, and PostgreSQL\'s estimate otherwise; it stays the same on every page of a search.',
+      "counted quickly, and PostgreSQL's estimate otherwise; it stays the same on every page of a search.",
   })
   @ApiOkResponse({ type: JobSearchResponse })
   @ApiBadRequestResponse({ description: 'Invalid fields, unknown enumeration values, or a tampered cursor', type: ValidationErrorBody })

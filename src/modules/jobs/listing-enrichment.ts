@@ -137,12 +137,26 @@ export function employmentTypeOf(text: string): EmploymentType {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
 };
 const YEARS = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen)';
 const EXPERIENCE_PATTERNS = [
   // "5+ years", "3-5 years", "3 to 5 years", "at least 4 years", "minimum of 2 years", "five (5) years"
-  new RegExp(`\\b(?:at least|minimum(?: of)?|min\\.?|over)?\\s*${YEARS}\\s*(?:\\(\\d{1,2}\\))?\\s*(?:\\+|plus)?\\s*(?:(?:-|–|to)\\s*\\d{1,2}\\s*)?\\+?\\s*years?(?:'|’)?\\s+(?:of\\s+)?(?:[a-z/+#.-]+\\s+){0,4}?(?:experience|exp\\b|in\\b|working|building|developing|as\\b)`, 'i'),
+  new RegExp(
+    `\\b(?:at least|minimum(?: of)?|min\\.?|over)?\\s*${YEARS}\\s*(?:\\(\\d{1,2}\\))?\\s*(?:\\+|plus)?\\s*(?:(?:-|–|to)\\s*\\d{1,2}\\s*)?\\+?\\s*years?(?:'|’)?\\s+(?:of\\s+)?(?:[a-z/+#.-]+\\s+){0,4}?(?:experience|exp\\b|in\\b|working|building|developing|as\\b)`,
+    'i',
+  ),
   /\b(\d{1,2})\+?\s*(?:jahre|ans|años)\b/i,
 ];
 
@@ -160,7 +174,8 @@ export function experienceYearsOf(text: string): number | null {
 }
 
 const NO_SPONSORSHIP = /\b(not|unable to|cannot|can ?not|won't|will not|no|without)\b[^.]{0,40}\b(sponsor|sponsorship|visa)/i;
-const SPONSORSHIP = /\b(visa sponsorship|sponsor (your |a |the )?(work )?visa|h-?1b|sponsorship (is )?(available|provided|offered)|relocation and visa|will sponsor|can sponsor|we sponsor|blue card)\b/i;
+const SPONSORSHIP =
+  /\b(visa sponsorship|sponsor (your |a |the )?(work )?visa|h-?1b|sponsorship (is )?(available|provided|offered)|relocation and visa|will sponsor|can sponsor|we sponsor|blue card)\b/i;
 
 /** True when the text offers to sponsor a work visa; mentions that refuse sponsorship do not count. */
 export function offersVisaSponsorship(text: string): boolean {
@@ -169,7 +184,8 @@ export function offersVisaSponsorship(text: string): boolean {
 }
 
 const NO_CLEARANCE = /\bno (security )?clearance (is )?(required|needed)\b/i;
-const CLEARANCE = /\b(security clearance|secret clearance|top secret|ts\/sci|clearance required|active clearance|dod clearance|polygraph|sc clearance|dv clearance)\b/i;
+const CLEARANCE =
+  /\b(security clearance|secret clearance|top secret|ts\/sci|clearance required|active clearance|dod clearance|polygraph|sc clearance|dv clearance)\b/i;
 
 /** True when the listing requires a government security clearance. */
 export function requiresSecurityClearance(text: string): boolean {
@@ -191,7 +207,11 @@ const STOPWORDS: Record<string, string[]> = {
 const STOPWORD_SETS = Object.entries(STOPWORDS).map(([code, words]) => [code, new Set(words)] as const);
 
 export function languageOf(text: string): string {
-  const words = text.toLowerCase().match(/\p{L}+/gu)?.slice(0, 400) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/\p{L}+/gu)
+      ?.slice(0, 400) ?? [];
   let best = 'en';
   let bestScore = 0;
   for (const [code, stopwords] of STOPWORD_SETS) {

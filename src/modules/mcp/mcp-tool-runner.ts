@@ -30,7 +30,10 @@ export function twinContract(tool: McpToolMember, apiDocument: ApiDocument): Twi
   const perMinute = Reflect.getMetadata(RATE_LIMIT, method) as number | undefined;
   if (!scope || typeof perMinute !== 'number') throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
   const route = [Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, method)] as (string | undefined)[];
-  const path = `/${route.flatMap((part) => (part ?? '').split('/')).filter(Boolean).join('/')}`;
+  const path = `/${route
+    .flatMap((part) => (part ?? '').split('/'))
+    .filter(Boolean)
+    .join('/')}`;
   const pathParameters = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
   const operation = { method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod], path: path.replace(/:(\w+)/g, '{$1}') };
   return { operation, scope, perMinute, pathParameters, queryParameters: apiDocument.queryParameterNames(operation) };

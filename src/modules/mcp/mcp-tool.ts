@@ -15,6 +15,8 @@ export interface McpToolInput<TBody, TQuery> {
  * twin's own (read from the controller's metadata and the OpenAPI document), and it runs the same service call,
  * so no rule has a second implementation.
  */
+// A toolset lists tools of different DTOs: each tool's own declaration gives its types, the list holds them as any.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface McpTool<TBody = any, TQuery = any> {
   name: string;
   /** For people: what a client shows when it asks whether to run the tool. */

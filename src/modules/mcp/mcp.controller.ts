@@ -55,9 +55,15 @@ export class McpController {
     description: 'Malformed JSON (code -32700), or a body that is not one JSON-RPC message (-32600)',
     content: { 'application/json': { schema: JSON_RPC_ERROR } },
   })
-  @ApiNotAcceptableResponse({ description: 'Accept does not list both application/json and text/event-stream', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiNotAcceptableResponse({
+    description: 'Accept does not list both application/json and text/event-stream',
+    content: { 'application/json': { schema: JSON_RPC_ERROR } },
+  })
   @ApiPayloadTooLargeResponse({ description: 'The body exceeds 1 MiB (code -32000)', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
-  @ApiUnsupportedMediaTypeResponse({ description: 'Content-Type is not application/json (code -32000)', content: { 'application/json': { schema: JSON_RPC_ERROR } } })
+  @ApiUnsupportedMediaTypeResponse({
+    description: 'Content-Type is not application/json (code -32000)',
+    content: { 'application/json': { schema: JSON_RPC_ERROR } },
+  })
   async handle(@Caller() caller: ApiCaller, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.limits.check(request, response, caller);
     const server = this.servers.create(caller);

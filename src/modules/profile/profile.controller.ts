@@ -17,7 +17,11 @@ export class ProfileController {
   @Get()
   @Scopes('profile:read')
   @RateLimit(30)
-  @ApiOperation({ operationId: 'getProfile', summary: 'Read the career profile', description: 'The identity (name, contact details, links, photo, job title) every resume shows.' })
+  @ApiOperation({
+    operationId: 'getProfile',
+    summary: 'Read the career profile',
+    description: 'The identity (name, contact details, links, photo, job title) every resume shows.',
+  })
   @ApiOkResponse({ type: ProfileResponse })
   async get(@Caller() caller: ApiCaller): Promise<ProfileResponse> {
     return { data: await this.profiles.get(caller.accountId) };
@@ -26,7 +30,11 @@ export class ProfileController {
   @Patch()
   @Scopes('profile:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ operationId: 'updateProfile', summary: 'Update the career profile', description: 'Only the fields sent change; null clears a field. Answers the updated profile.' })
+  @ApiOperation({
+    operationId: 'updateProfile',
+    summary: 'Update the career profile',
+    description: 'Only the fields sent change; null clears a field. Answers the updated profile.',
+  })
   @ApiOkResponse({ type: ProfileResponse })
   @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
   async update(@Caller() caller: ApiCaller, @Body(RequireAnyFieldPipe) body: UpdateProfileDto): Promise<ProfileResponse> {

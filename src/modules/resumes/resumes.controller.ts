@@ -12,7 +12,10 @@ import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.p
 import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import { ResumesService } from './resumes.service';
 
-@ApiTag('Resumes', 'Resumes and their layout; the default resume is the one section items go to without `cvId`. Export as PDF or JSON Resume, import JSON Resume.')
+@ApiTag(
+  'Resumes',
+  'Resumes and their layout; the default resume is the one section items go to without `cvId`. Export as PDF or JSON Resume, import JSON Resume.',
+)
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
 @Controller('v1/resume')
 export class ResumesController {

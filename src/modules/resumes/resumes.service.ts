@@ -155,11 +155,15 @@ export class ResumesService {
     const { identifiers } = await manager.insert(Resume, { ...rest, accountId });
     const id = identifiers[0].id as string;
     const copies = source ? await this.sections.copyContent(manager, source.id, id) : new Map<string, string>();
-    await manager.update(Resume, { id }, {
-      hiddenItems: translated(hiddenItems, copies),
-      itemOrder: translated(itemOrder, copies),
-      selectedSummaryId: selectedSummaryId && (copies.get(selectedSummaryId) ?? null),
-    });
+    await manager.update(
+      Resume,
+      { id },
+      {
+        hiddenItems: translated(hiddenItems, copies),
+        itemOrder: translated(itemOrder, copies),
+        selectedSummaryId: selectedSummaryId && (copies.get(selectedSummaryId) ?? null),
+      },
+    );
     return id;
   }
 

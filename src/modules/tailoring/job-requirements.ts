@@ -25,11 +25,12 @@ const SENIORITY_PATTERNS: [Seniority, RegExp][] = [
 const YEARS = /(\d{1,2})\s*(?:\+|plus)?\s*(?:-|–|to)?\s*(?:\d{1,2}\s*)?(?:years?|yrs?)\b/gi;
 
 const STOP_WORDS = new Set(
-  ('a an and are as at be by for from has have in is it its of on or our that the their this to we will with you your ' +
+  (
+    'a an and are as at be by for from has have in is it its of on or our that the their this to we will with you your ' +
     'about across ability able all also any both can day each etc experience including into job more must new not ' +
     'other own per role team teams than them they us using work working who within would years year strong skills ' +
-    'plus well what when where which while should such very may like help make who join looking great good best')
-    .split(' '),
+    'plus well what when where which while should such very may like help make who join looking great good best'
+  ).split(' '),
 );
 
 /** Whole-word patterns for a term's spellings (which may hold ".", "+", "#" or "/"). */
@@ -63,9 +64,8 @@ export function keywordsOf(text: string): string[] {
 export function extractRequirements(jobTitle: string, description: string): JobRequirements {
   const text = `${jobTitle}\n${description}`;
   const skills = [...findSkills(text).entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
-  const seniority = SENIORITY_PATTERNS.find(([, pattern]) => pattern.test(jobTitle))?.[0] ??
-    SENIORITY_PATTERNS.find(([, pattern]) => pattern.test(description))?.[0] ??
-    null;
+  const seniority =
+    SENIORITY_PATTERNS.find(([, pattern]) => pattern.test(jobTitle))?.[0] ?? SENIORITY_PATTERNS.find(([, pattern]) => pattern.test(description))?.[0] ?? null;
   const years = [...description.matchAll(YEARS)].map((match) => Number(match[1])).filter((value) => value > 0 && value <= 30);
   return { skills, seniority, minYears: years.length > 0 ? Math.min(...years) : null, keywords: keywordsOf(text) };
 }

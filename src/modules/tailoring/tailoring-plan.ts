@@ -64,13 +64,9 @@ export function planTailoring(resume: TailorableResume, requirements: JobRequire
         .forEach((item) => protectedIds.add(item.id));
     }
     const best = ranked[0]?.score ?? 0;
-    hiddenItems[section] = ranked
-      .filter(({ item, score }) => !protectedIds.has(item.id) && (score === 0 || score < best * 0.1))
-      .map(({ item }) => item.id);
+    hiddenItems[section] = ranked.filter(({ item, score }) => !protectedIds.has(item.id) && (score === 0 || score < best * 0.1)).map(({ item }) => item.id);
   }
-  const bestSummary = resume.summaries
-    .map((item) => ({ item, score: relevance(item, requirements).score }))
-    .sort((a, b) => b.score - a.score)[0];
+  const bestSummary = resume.summaries.map((item) => ({ item, score: relevance(item, requirements).score })).sort((a, b) => b.score - a.score)[0];
 
   const untailored = {
     itemOrder: Object.fromEntries(TAILORED_SECTIONS.map((section) => [section, resume[section].map((item) => item.id)])),
@@ -98,11 +94,7 @@ export function planTailoring(resume: TailorableResume, requirements: JobRequire
  * How well a resume as shown covers the job's skills: a skill counts fully when a visible item among the first
  * places of its section shows it, half when it appears further down, not at all when hidden or absent.
  */
-export function coverageScore(
-  resume: TailorableResume,
-  requirements: JobRequirements,
-  shown: Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>,
-): number {
+export function coverageScore(resume: TailorableResume, requirements: JobRequirements, shown: Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>): number {
   if (requirements.skills.length === 0) return 100;
   const credit = new Map<string, number>();
   for (const section of TAILORED_SECTIONS) {

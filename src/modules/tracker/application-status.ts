@@ -17,9 +17,7 @@ export const APPLICATION_STATUSES = [
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const ARCHIVED_STATUSES: readonly ApplicationStatus[] = ['accepted', 'rejected', 'withdrawn', 'no_response'];
-export const ACTIVE_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter(
-  (status) => !ARCHIVED_STATUSES.includes(status),
-);
+export const ACTIVE_STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES.filter((status) => !ARCHIVED_STATUSES.includes(status));
 
 export function isArchivedStatus(status: ApplicationStatus): boolean {
   return ARCHIVED_STATUSES.includes(status);

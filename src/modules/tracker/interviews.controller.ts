@@ -30,7 +30,11 @@ export class InterviewsController {
   @Patch(':interviewId')
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ operationId: 'updateInterview', summary: 'Update an interview', description: 'Only the fields sent change; `notes: null` clears the notes, `contactId: null` unlinks the contact.' })
+  @ApiOperation({
+    operationId: 'updateInterview',
+    summary: 'Update an interview',
+    description: 'Only the fields sent change; `notes: null` clears the notes, `contactId: null` unlinks the contact.',
+  })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async update(
     @Caller() caller: ApiCaller,

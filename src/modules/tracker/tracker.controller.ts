@@ -1,11 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
@@ -84,7 +78,11 @@ export class TrackerController {
   @Get(':id')
   @Scopes('tracker:read')
   @RateLimit(60)
-  @ApiOperation({ operationId: 'getApplication', summary: 'Read an application', description: 'With its job description, the 20 latest timeline entries and its interviews.' })
+  @ApiOperation({
+    operationId: 'getApplication',
+    summary: 'Read an application',
+    description: 'With its job description, the 20 latest timeline entries and its interviews.',
+  })
   @ApiOkResponse({ type: ApplicationDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ApplicationDetailResponse> {
@@ -94,14 +92,14 @@ export class TrackerController {
   @Patch(':id')
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ operationId: 'updateApplication', summary: 'Update an application', description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.' })
+  @ApiOperation({
+    operationId: 'updateApplication',
+    summary: 'Update an application',
+    description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.',
+  })
   @ApiOkResponse({ type: UpdatedApplication })
   @ApiNotFoundResponse({ type: ErrorBody })
-  update(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @Body(RequireAnyFieldPipe) body: UpdateApplicationDto,
-  ): Promise<UpdatedApplication> {
+  update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateApplicationDto): Promise<UpdatedApplication> {
     return this.tracker.update(caller, id, body);
   }
 
@@ -109,7 +107,11 @@ export class TrackerController {
   @Scopes('tracker:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ operationId: 'deleteApplication', summary: 'Delete an application', description: 'Permanent; its timeline goes with it. A linked resume is kept.' })
+  @ApiOperation({
+    operationId: 'deleteApplication',
+    summary: 'Delete an application',
+    description: 'Permanent; its timeline goes with it. A linked resume is kept.',
+  })
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {

@@ -90,12 +90,10 @@ export class TrackerService {
         await this.addTimelineEntry(manager, createdId, INITIAL_STATUS, 'Application created');
         return { success: true, applicationId: createdId, existing: false, autoPrepare: false };
       }
-      const cvId = await this.resumes
-        .duplicate(caller.accountId, defaultResumeId, tailoredResumeName(input), manager)
-        .catch((error) => {
-          // The default resume was deleted since the check.
-          throw error instanceof NotFoundError ? noDefaultResume() : error;
-        });
+      const cvId = await this.resumes.duplicate(caller.accountId, defaultResumeId, tailoredResumeName(input), manager).catch((error) => {
+        // The default resume was deleted since the check.
+        throw error instanceof NotFoundError ? noDefaultResume() : error;
+      });
       await manager.update(Application, { id: createdId }, { cvId, tailoringPending: true });
       await this.addTimelineEntry(manager, createdId, 'preparing', 'Application created; tailoring a copy of the default resume');
       return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
@@ -157,21 +155,28 @@ export class TrackerService {
         await this.addTimelineEntry(manager, id, changes.status, `Status changed from ${previousStatus} to ${changes.status}`);
       }
       const saved = await manager.save(application);
-      const { jobDescription: _description, salaryPeriod: _period, cvId: _cvId, tailoringReport: _report, jobListingId: _listing, publisher: _publisher, ...updated } =
-        detailOf(saved);
+      const {
+        jobDescription: _description,
+        salaryPeriod: _period,
+        cvId: _cvId,
+        tailoringReport: _report,
+        jobListingId: _listing,
+        publisher: _publisher,
+        ...updated
+      } = detailOf(saved);
       return updated;
     });
   }
 
   async remove(caller: ApiCaller, id: string): Promise<void> {
-    const result = await this.dataSource
-      .getRepository(Application)
-      .delete({ id, accountId: caller.accountId });
+    const result = await this.dataSource.getRepository(Application).delete({ id, accountId: caller.accountId });
     if (!result.affected) throw new NotFoundError();
   }
 
   /** An application whose tailoring is pending, with what tailoring reads of it; undefined once it is not. */
-  async pendingTailoring(applicationId: string): Promise<Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'> | undefined> {
+  async pendingTailoring(
+    applicationId: string,
+  ): Promise<Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'> | undefined> {
     const application = await this.dataSource.getRepository(Application).findOne({
       select: { id: true, accountId: true, jobTitle: true, company: true, jobDescription: true, cvId: true },
       where: { id: applicationId, tailoringPending: true },
@@ -224,7 +229,9 @@ export class TrackerService {
   /** The autoPrepare requirements, in the order their errors take precedence; answers the default resume to copy. */
   private async checkAutoPrepare(caller: ApiCaller, jobDescription: string | null): Promise<string> {
     if (caller.plan !== 'plus' || !caller.features.includes('auto-prepare')) {
-      throw new CodedError(HttpStatus.FORBIDDEN, 'PLAN_REQUIRED', 'autoPrepare requires the Plus plan with the auto-prepare feature', { requiresUpgrade: true });
+      throw new CodedError(HttpStatus.FORBIDDEN, 'PLAN_REQUIRED', 'autoPrepare requires the Plus plan with the auto-prepare feature', {
+        requiresUpgrade: true,
+      });
     }
     const defaultResume = await this.dataSource.getRepository(Resume).findOne({
       select: { id: true },
@@ -239,9 +246,14 @@ export class TrackerService {
       );
     }
     if (!(await this.tailoringQueue.isAvailable())) {
-      throw new CodedError(HttpStatus.SERVICE_UNAVAILABLE, 'QUEUE_UNAVAILABLE', 'Resume tailoring is unavailable right now; nothing was created, retry shortly', {
-        retryAfter: 5,
-      });
+      throw new CodedError(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'QUEUE_UNAVAILABLE',
+        'Resume tailoring is unavailable right now; nothing was created, retry shortly',
+        {
+          retryAfter: 5,
+        },
+      );
     }
     return defaultResume.id;
   }

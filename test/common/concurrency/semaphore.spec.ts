@@ -19,7 +19,12 @@ describe('Semaphore', () => {
     expect(most).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4, 5]);
     expect(results.map((result) => (result.status === 'fulfilled' ? result.value : (result.reason as Error).message))).toEqual([
-      0, 10, 20, 'task 3 failed', 40, 50,
+      0,
+      10,
+      20,
+      'task 3 failed',
+      40,
+      50,
     ]);
     expect(await semaphore.run(async () => 'free again')).toBe('free again');
   });

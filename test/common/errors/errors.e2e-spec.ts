@@ -45,7 +45,9 @@ describe('error responses', () => {
   });
 
   it('answers a prototype-pollution key as an unknown field', async () => {
-    const response = await suite.owner.api.request('POST', PATH, '{"jobTitle":"x","company":"y","__proto__":{"admin":true}}', { 'content-type': 'application/json' });
+    const response = await suite.owner.api.request('POST', PATH, '{"jobTitle":"x","company":"y","__proto__":{"admin":true}}', {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'Validation failed', details: JSON.parse('{"__proto__":["is not allowed"]}') });
   });
@@ -60,7 +62,9 @@ describe('error responses', () => {
   });
 
   it('refuses prototype keys inside free-form objects too, instead of losing them', async () => {
-    const response = await suite.owner.api.request('POST', '/v1/resume', '{"name":"CV","cvData":{"a":{"constructor":2}}}', { 'content-type': 'application/json' });
+    const response = await suite.owner.api.request('POST', '/v1/resume', '{"name":"CV","cvData":{"a":{"constructor":2}}}', {
+      'content-type': 'application/json',
+    });
     expect(response.body).toEqual({ error: 'Validation failed', details: { 'cvData.a.constructor': ['is not allowed'] } });
   });
 
@@ -68,7 +72,11 @@ describe('error responses', () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     for (const depth of [33, 10_000]) {
       const response = await suite.owner.api.request('POST', PATH, nested(depth), { 'content-type': 'application/json' });
-      expect({ depth, status: response.status, body: response.body }).toEqual({ depth, status: 400, body: { error: 'Request body is nested more than 32 levels deep' } });
+      expect({ depth, status: response.status, body: response.body }).toEqual({
+        depth,
+        status: 400,
+        body: { error: 'Request body is nested more than 32 levels deep' },
+      });
     }
     const deepest = await suite.owner.api.request('POST', PATH, nested(32), { 'content-type': 'application/json' });
     expect(deepest.body).toEqual({ error: 'Validation failed', details: { jobTitle: ['is required'], company: ['is required'], a: ['is not allowed'] } });

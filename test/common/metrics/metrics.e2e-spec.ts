@@ -8,9 +8,7 @@ const UNKNOWN = '/v1/tracker/applications/00000000-0000-4000-8000-000000000000';
 /** The value of one series in Prometheus text, e.g. metric('http_requests_total', {route: '…'}). */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text
-    .split('\n')
-    .find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`) && wanted.every((label) => candidate.includes(label)));
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 

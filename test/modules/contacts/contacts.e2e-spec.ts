@@ -53,7 +53,18 @@ describe('/v1/contacts', () => {
     });
 
     it('accepts every relationship value', async () => {
-      const relationships = ['RECRUITER', 'HIRING_MANAGER', 'HR_MANAGER', 'TEAM_LEAD', 'DEPARTMENT_HEAD', 'CEO_FOUNDER', 'COLLEAGUE', 'FRIEND', 'REFERRAL', 'OTHER'];
+      const relationships = [
+        'RECRUITER',
+        'HIRING_MANAGER',
+        'HR_MANAGER',
+        'TEAM_LEAD',
+        'DEPARTMENT_HEAD',
+        'CEO_FOUNDER',
+        'COLLEAGUE',
+        'FRIEND',
+        'REFERRAL',
+        'OTHER',
+      ];
       for (const relationship of relationships) {
         const id = await create(suite.owner, { firstName: 'R', relationship });
         expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data.relationship).toBe(relationship);
@@ -68,7 +79,12 @@ describe('/v1/contacts', () => {
       [{ firstName: 'G', lastName: 'x'.repeat(101) }, { lastName: ['must be at most 100 characters'] }],
       [{ firstName: 'G', jobTitle: 'x'.repeat(201) }, { jobTitle: ['must be at most 200 characters'] }],
       [{ firstName: 'G', company: 'x'.repeat(201) }, { company: ['must be at most 200 characters'] }],
-      [{ firstName: 'G', relationship: 'BOSS' }, { relationship: ['must be one of: RECRUITER, HIRING_MANAGER, HR_MANAGER, TEAM_LEAD, DEPARTMENT_HEAD, CEO_FOUNDER, COLLEAGUE, FRIEND, REFERRAL, OTHER'] }],
+      [
+        { firstName: 'G', relationship: 'BOSS' },
+        {
+          relationship: ['must be one of: RECRUITER, HIRING_MANAGER, HR_MANAGER, TEAM_LEAD, DEPARTMENT_HEAD, CEO_FOUNDER, COLLEAGUE, FRIEND, REFERRAL, OTHER'],
+        },
+      ],
       [{ firstName: 'G', email: 'not-an-email' }, { email: ['must be a valid email address'] }],
       [{ firstName: 'G', email: `${'x'.repeat(190)}@example.com` }, { email: ['must be at most 200 characters'] }],
       [{ firstName: 'G', phone: '1'.repeat(51) }, { phone: ['must be at most 50 characters'] }],
@@ -205,7 +221,10 @@ describe('/v1/contacts', () => {
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      await expectNotFound(suite.owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`), suite.owner.api.patch(`${PATH}/not-a-uuid`, { firstName: 'x' }));
+      await expectNotFound(
+        suite.owner.api.get(`${PATH}/00000000-0000-4000-8000-000000000000`),
+        suite.owner.api.patch(`${PATH}/not-a-uuid`, { firstName: 'x' }),
+      );
     });
   });
 

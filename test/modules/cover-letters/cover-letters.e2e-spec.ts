@@ -131,7 +131,10 @@ describe('/v1/cover-letter', () => {
       [{ cvId: 'x', title: 'T', content: 'C', variables: { nested: { a: 'b' } } }, { variables: ['must be an object whose values are strings'] }],
       [{ cvId: 'x', title: 'T', content: 'C', variables: ['a'] }, { variables: ['must be an object whose values are strings'] }],
       [{ cvId: 'x', title: 'T', content: 'C', variables: 'name=Ada' }, { variables: ['must be an object whose values are strings'] }],
-      [{ cvId: 'x', title: 'T', content: 'C', variables: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`v${i}`, 'x'])) }, { variables: ['must have at most 50 entries'] }],
+      [
+        { cvId: 'x', title: 'T', content: 'C', variables: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`v${i}`, 'x'])) },
+        { variables: ['must have at most 50 entries'] },
+      ],
       [{ cvId: 'x', title: 'T', content: 'C', variables: { '': 'x' } }, { variables: ['keys must be 1 to 100 characters'] }],
       [{ cvId: 'x', title: 'T', content: 'C', variables: { name: 'A\u0000' } }, { 'variables.name': ['must not contain the NUL character (U+0000)'] }],
       [{ cvId: 'x', title: 'T', content: 'C', variables: { name: 'x'.repeat(2_001) } }, { variables: ['values must be at most 2000 characters'] }],
@@ -257,7 +260,8 @@ describe('/v1/cover-letter', () => {
       const first = await create(account, { isDefault: true });
       const second = await create(account, { isDefault: true });
       const third = await create(account);
-      const defaults = async () => (await account.api.get(PATH)).body.data.filter((letter: { isDefault: boolean }) => letter.isDefault).map((letter: { id: string }) => letter.id);
+      const defaults = async () =>
+        (await account.api.get(PATH)).body.data.filter((letter: { isDefault: boolean }) => letter.isDefault).map((letter: { id: string }) => letter.id);
 
       expect(await defaults()).toEqual([second]);
       await account.api.patch(`${PATH}/${third}`, { isDefault: true });

@@ -164,7 +164,10 @@ describe('npm run cli -- jobs:import / npm run jobs:generate', () => {
     expect(republished.posted_at.toISOString()).toBe('2026-05-01T09:00:00.000Z');
     expect(republished.first_seen_at.toISOString()).toBe('2026-03-01T09:00:00.000Z');
     expect(unchanged).toMatchObject({ republish_count: 0, salary_max: 130_000 });
-    const [{ count }] = await database.query('SELECT count(*)::int AS count FROM job_listings WHERE source = $1 AND external_id LIKE $2', [`${tag}-feed`, `${tag}-r%`]);
+    const [{ count }] = await database.query('SELECT count(*)::int AS count FROM job_listings WHERE source = $1 AND external_id LIKE $2', [
+      `${tag}-feed`,
+      `${tag}-r%`,
+    ]);
     expect(count).toBe(3);
   });
 
@@ -194,7 +197,10 @@ describe('npm run cli -- jobs:import / npm run jobs:generate', () => {
     const [one, same, other] = await Promise.all([generate(...args, '--seed', 'a'), generate(...args, '--seed', 'a'), generate(...args, '--seed', 'b')]);
     expect(one.stdout).toBe(same.stdout);
     expect(other.stdout).not.toBe(one.stdout);
-    const listings = one.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const listings = one.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(listings).toHaveLength(25);
     for (const listing of listings) {
       expect(listing.description.split(/\s+/).length).toBeGreaterThan(150);

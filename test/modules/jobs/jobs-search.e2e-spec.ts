@@ -68,7 +68,11 @@ describe('POST /v1/jobs/search', () => {
     ['workArrangement hybrid', { workArrangement: 'hybrid' }, ({ row }) => row.workArrangement === 'hybrid'],
     ['workArrangements remote, onsite', { workArrangements: ['remote', 'onsite'] }, ({ row }) => row.workArrangement !== 'hybrid'],
     ['employmentType CONTRACTOR', { employmentType: 'CONTRACTOR' }, ({ row }) => row.employmentType === 'CONTRACTOR'],
-    ['employmentTypes PARTTIME, TEMPORARY', { employmentTypes: ['PARTTIME', 'TEMPORARY'] }, ({ row }) => ['PARTTIME', 'TEMPORARY'].includes(row.employmentType)],
+    [
+      'employmentTypes PARTTIME, TEMPORARY',
+      { employmentTypes: ['PARTTIME', 'TEMPORARY'] },
+      ({ row }) => ['PARTTIME', 'TEMPORARY'].includes(row.employmentType),
+    ],
     ['datePosted week', { datePosted: 'week' }, ({ row }, now) => row.postedAt.getTime() >= now - 7 * DAY_MS],
     ['datePosted today', { datePosted: 'today' }, ({ row }, now) => row.postedAt.getTime() >= now - DAY_MS],
     ['datePosted 3days', { datePosted: '3days' }, ({ row }, now) => row.postedAt.getTime() >= now - 3 * DAY_MS],
@@ -96,17 +100,33 @@ describe('POST /v1/jobs/search', () => {
       { excludeGhostJobs: true },
       ({ row }, now) => row.firstSeenAt.getTime() >= now - 60 * DAY_MS && row.republishCount < 3 && row.applyLink !== null,
     ],
-    ['includeCompanies (any spelling)', { includeCompanies: ['CEDAR HEALTH', 'atlas labs, inc.'] }, ({ row }) => ['cedar health', 'atlas labs'].includes(row.companyNormalized)],
+    [
+      'includeCompanies (any spelling)',
+      { includeCompanies: ['CEDAR HEALTH', 'atlas labs, inc.'] },
+      ({ row }) => ['cedar health', 'atlas labs'].includes(row.companyNormalized),
+    ],
     ['excludeCompanies', { excludeCompanies: ['Cedar Health'] }, ({ row }) => row.companyNormalized !== 'cedar health'],
-    ['includeTitles', { includeTitles: ['data', 'Product Manager'] }, ({ row }) => row.titleNormalized.includes('data') || row.titleNormalized.includes('product manager')],
+    [
+      'includeTitles',
+      { includeTitles: ['data', 'Product Manager'] },
+      ({ row }) => row.titleNormalized.includes('data') || row.titleNormalized.includes('product manager'),
+    ],
     ['excludeTitles', { excludeTitles: ['senior', 'Sr.'] }, ({ row }) => !row.titleNormalized.includes('senior') && !row.titleNormalized.includes('sr')],
     ['jobLevels lead, executive', { jobLevels: ['lead', 'executive'] }, ({ row }) => ['lead', 'executive'].includes(row.jobLevel)],
     ['experienceMin 5', { experienceMin: 5 }, ({ row }) => row.experienceYears !== null && row.experienceYears >= 5],
     ['experienceMax 2', { experienceMax: 2 }, ({ row }) => row.experienceYears !== null && row.experienceYears <= 2],
     ['languages de, fr', { languages: ['de', 'fr'] }, ({ row }) => ['de', 'fr'].includes(row.language)],
-    ['benefits dental_coverage and stock_options', { benefits: ['dental_coverage', 'stock_options'] }, ({ row }) => ['dental_coverage', 'stock_options'].every((key) => row.benefitKeys.includes(key as never))],
+    [
+      'benefits dental_coverage and stock_options',
+      { benefits: ['dental_coverage', 'stock_options'] },
+      ({ row }) => ['dental_coverage', 'stock_options'].every((key) => row.benefitKeys.includes(key as never)),
+    ],
     ['includeKeywords Figma', { includeKeywords: ['Figma'] }, (listing) => /\bfigma\b/i.test(text(listing))],
-    ['includeKeywords "user research" (a phrase) and SQL', { includeKeywords: ['user research', 'SQL'] }, (listing) => /\buser research\b/i.test(text(listing)) && /\bsql\b/i.test(text(listing))],
+    [
+      'includeKeywords "user research" (a phrase) and SQL',
+      { includeKeywords: ['user research', 'SQL'] },
+      (listing) => /\buser research\b/i.test(text(listing)) && /\bsql\b/i.test(text(listing)),
+    ],
     ['excludeKeywords Kubernetes', { excludeKeywords: ['Kubernetes'] }, (listing) => !/\bkubernetes\b/i.test(text(listing))],
     [
       'remote, FULLTIME, salaryMin 80000, senior',
@@ -127,7 +147,12 @@ describe('POST /v1/jobs/search', () => {
     [
       'keyword SQL in English, at most 4 years, hybrid or remote',
       { includeKeywords: ['SQL'], languages: ['en'], experienceMax: 4, workArrangements: ['hybrid', 'remote'] },
-      (listing) => /\bsql\b/i.test(text(listing)) && listing.row.language === 'en' && listing.row.experienceYears !== null && listing.row.experienceYears <= 4 && listing.row.workArrangement !== 'onsite',
+      (listing) =>
+        /\bsql\b/i.test(text(listing)) &&
+        listing.row.language === 'en' &&
+        listing.row.experienceYears !== null &&
+        listing.row.experienceYears <= 4 &&
+        listing.row.workArrangement !== 'onsite',
     ],
   ];
 
@@ -160,9 +185,30 @@ describe('POST /v1/jobs/search', () => {
     const [listing] = response.body.data;
     expect(Object.keys(listing).sort()).toEqual(
       [
-        'id', 'title', 'company', 'companyLogo', 'companyWebsite', 'location', 'city', 'state', 'country', 'isRemote', 'employmentType',
-        'applyLink', 'applyIsDirect', 'publisher', 'description', 'highlights', 'benefits', 'salaryMin', 'salaryMax', 'salaryPeriod',
-        'postedAt', 'firstSeenAt', 'republishCount', 'source',
+        'id',
+        'title',
+        'company',
+        'companyLogo',
+        'companyWebsite',
+        'location',
+        'city',
+        'state',
+        'country',
+        'isRemote',
+        'employmentType',
+        'applyLink',
+        'applyIsDirect',
+        'publisher',
+        'description',
+        'highlights',
+        'benefits',
+        'salaryMin',
+        'salaryMax',
+        'salaryPeriod',
+        'postedAt',
+        'firstSeenAt',
+        'republishCount',
+        'source',
       ].sort(),
     );
     const known = set.listings.find((candidate) => candidate.id === listing.id) as KnownListing;
@@ -188,8 +234,19 @@ describe('POST /v1/jobs/search', () => {
     beforeAll(async () => {
       const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
       const [descriptionMatch, companyMatch, titleMatch, olderTitleMatch] = await set.add([
-        listingRecord(set.tag, { id: 'rank-1', title: 'Backend Engineer', description: 'You will integrate the Zyphrion payment rails.', postedAt: daysAgo(1) }),
-        listingRecord(set.tag, { id: 'rank-2', title: 'Data Engineer', company: 'Zyphrion Analytics', description: 'Pipelines and dashboards.', postedAt: daysAgo(2) }),
+        listingRecord(set.tag, {
+          id: 'rank-1',
+          title: 'Backend Engineer',
+          description: 'You will integrate the Zyphrion payment rails.',
+          postedAt: daysAgo(1),
+        }),
+        listingRecord(set.tag, {
+          id: 'rank-2',
+          title: 'Data Engineer',
+          company: 'Zyphrion Analytics',
+          description: 'Pipelines and dashboards.',
+          postedAt: daysAgo(2),
+        }),
         listingRecord(set.tag, { id: 'rank-3', title: 'Zyphrion Platform Engineer', description: 'Kubernetes and Go.', postedAt: daysAgo(10) }),
         listingRecord(set.tag, { id: 'rank-4', title: 'Zyphrion Specialist', description: 'Support our engineers.', postedAt: daysAgo(20) }),
       ]);
@@ -346,7 +403,12 @@ describe('POST /v1/jobs/search', () => {
       const known = set.listings[0];
       const response = await user.api.get(`/v1/jobs/${known.id}`);
       expect(response.status).toBe(200);
-      expect(response.body.data).toMatchObject({ id: known.id, title: known.record.title, source: known.record.source, firstSeenAt: known.row.firstSeenAt.toISOString() });
+      expect(response.body.data).toMatchObject({
+        id: known.id,
+        title: known.record.title,
+        source: known.record.source,
+        firstSeenAt: known.row.firstSeenAt.toISOString(),
+      });
     });
 
     it.each(['00000000-0000-4000-8000-000000000000', 'not-an-id'])('answers 404 for %s', async (id) => {
@@ -361,7 +423,11 @@ describe('POST /v1/jobs/search', () => {
 
     it('copies the description, salary and publisher of the listing and links it', async () => {
       const listing = withSalary();
-      const created = await user.api.post('/v1/tracker/applications', { jobTitle: listing.record.title, company: listing.record.company, jobListingId: listing.id });
+      const created = await user.api.post('/v1/tracker/applications', {
+        jobTitle: listing.record.title,
+        company: listing.record.company,
+        jobListingId: listing.id,
+      });
       expect(created.status).toBe(201);
       const read = await user.api.get(`/v1/tracker/applications/${created.body.applicationId}`);
       expect(read.body.data).toMatchObject({
@@ -377,7 +443,12 @@ describe('POST /v1/jobs/search', () => {
 
     it('keeps a jobDescription the body gives', async () => {
       const listing = withSalary();
-      const created = await user.api.post('/v1/tracker/applications', { jobTitle: 'X', company: 'Y', jobListingId: listing.id, jobDescription: 'My own notes' });
+      const created = await user.api.post('/v1/tracker/applications', {
+        jobTitle: 'X',
+        company: 'Y',
+        jobListingId: listing.id,
+        jobDescription: 'My own notes',
+      });
       const read = await user.api.get(`/v1/tracker/applications/${created.body.applicationId}`);
       expect(read.body.data).toMatchObject({ jobDescription: 'My own notes', salaryMax: listing.record.salaryMax });
     });

@@ -16,14 +16,19 @@ describe('search cursors', () => {
   });
 
   it.each([
-    ['a changed payload', (cursor: string) => `${Buffer.from(JSON.stringify({ s: search, p: { k: ['2030-01-01', 'x'] } })).toString('base64url')}.${cursor.split('.')[1]}`],
+    [
+      'a changed payload',
+      (cursor: string) => `${Buffer.from(JSON.stringify({ s: search, p: { k: ['2030-01-01', 'x'] } })).toString('base64url')}.${cursor.split('.')[1]}`,
+    ],
     ['a changed signature', (cursor: string) => `${cursor.slice(0, -2)}${cursor.endsWith('AA') ? 'BB' : 'AA'}`],
     ['no signature', (cursor: string) => cursor.split('.')[0]],
     ['garbage', () => 'not a cursor'],
     ['extra parts', (cursor: string) => `${cursor}.more`],
   ])('refuses %s with a validation error on `cursor`', (_case, tamper) => {
     const cursor = tamper(codec.encode(search, position));
-    expect(() => codec.decode(search, cursor)).toThrow(expect.objectContaining({ response: { error: 'Validation failed', details: { cursor: ['is invalid or was tampered with'] } } }));
+    expect(() => codec.decode(search, cursor)).toThrow(
+      expect.objectContaining({ response: { error: 'Validation failed', details: { cursor: ['is invalid or was tampered with'] } } }),
+    );
   });
 
   it('refuses a cursor signed with another secret', () => {

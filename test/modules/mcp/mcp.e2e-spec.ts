@@ -42,7 +42,9 @@ function propertiesOf(schema: unknown, path = ''): [string, Record<string, unkno
     ([name, property]) => [`${path}.${name}`, property] as [string, Record<string, unknown>],
   );
   const nested = Object.entries(schema).flatMap(([keyword, value]) =>
-    keyword === 'properties' ? Object.entries(value as object).flatMap(([name, property]) => propertiesOf(property, `${path}.${name}`)) : propertiesOf(value, `${path}/${keyword}`),
+    keyword === 'properties'
+      ? Object.entries(value as object).flatMap(([name, property]) => propertiesOf(property, `${path}.${name}`))
+      : propertiesOf(value, `${path}/${keyword}`),
   );
   return [...own, ...nested];
 }
@@ -207,7 +209,10 @@ describe('/mcp', () => {
   });
 
   it('creates and updates an application that /v1 then shows', async () => {
-    const created = await client.callTool({ name: 'create_application', arguments: { jobTitle: 'Data Engineer', company: 'Initech', jobUrl: 'https://initech.example/jobs/9' } });
+    const created = await client.callTool({
+      name: 'create_application',
+      arguments: { jobTitle: 'Data Engineer', company: 'Initech', jobUrl: 'https://initech.example/jobs/9' },
+    });
     expect(created.isError).toBe(false);
     const { applicationId } = parse(created);
     const updated = await client.callTool({ name: 'update_application', arguments: { id: applicationId, status: 'applied', priority: 5 } });
@@ -254,14 +259,19 @@ describe('/mcp', () => {
     const operation = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body.paths['/mcp'].post;
     expect(operation.requestBody.content['application/json'].schema.required).toEqual(['jsonrpc', 'method']);
     expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json', 'text/event-stream']);
-    for (const status of ['400', '406', '413', '415']) expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
+    for (const status of ['400', '406', '413', '415'])
+      expect(operation.responses[status].content['application/json'].schema.required).toEqual(['jsonrpc', 'error', 'id']);
     const answer = await fetch(`${testApp.baseUrl}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${account.key}`, accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(answer.status).toBe(406);
-    expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: expect.any(Number), message: expect.stringContaining('Not Acceptable') } });
+    expect(await answer.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: expect.any(Number), message: expect.stringContaining('Not Acceptable') },
+    });
   });
 
   it('answers 401 with WWW-Authenticate without a key', async () => {
@@ -272,7 +282,9 @@ describe('/mcp', () => {
   });
 
   it('adds an interview with a contact, as the application read then shows', async () => {
-    const contact = parse(await client.callTool({ name: 'create_contact', arguments: { firstName: 'Grace', lastName: 'Hopper', relationship: 'HIRING_MANAGER' } }));
+    const contact = parse(
+      await client.callTool({ name: 'create_contact', arguments: { firstName: 'Grace', lastName: 'Hopper', relationship: 'HIRING_MANAGER' } }),
+    );
     expect(contact).toEqual({ success: true, id: expect.any(String) });
     const found = parse(await client.callTool({ name: 'list_contacts', arguments: { search: 'hopper' } }));
     expect(found.data.map((item: { id: string }) => item.id)).toEqual([contact.id]);
@@ -305,7 +317,9 @@ describe('/mcp', () => {
     expect(parse(await client.callTool({ name: 'update_profile', arguments: { fullName: 'Ada Lovelace' } })).data.fullName).toBe('Ada Lovelace');
     expect(parse(await client.callTool({ name: 'get_profile', arguments: {} })).data.fullName).toBe('Ada Lovelace');
 
-    const skill = parse(await client.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'Kafka', category: 'TECHNICAL', score: 4 } } }));
+    const skill = parse(
+      await client.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'Kafka', category: 'TECHNICAL', score: 4 } } }),
+    );
     expect(skill).toEqual({ success: true, id: expect.any(String) });
     const resume = parse(await client.callTool({ name: 'create_resume', arguments: { name: 'Data roles', template: 'modern' } }));
     const copied = parse(await client.callTool({ name: 'list_section_items', arguments: { section: 'skills', cvId: resume.id } }));
@@ -337,9 +351,13 @@ describe('/mcp', () => {
   it('answers section tool mistakes with the HTTP messages', async () => {
     const unknownSection = parse(await client.callTool({ name: 'add_section_item', arguments: { section: 'hobbies', fields: { name: 'x' } } }));
     expect(unknownSection).toEqual({ error: 'Validation failed', details: { section: [expect.stringContaining('must be one of: experiences')] } });
-    const invalid = parse(await client.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'Go', score: 9, color: 'red' } } }));
+    const invalid = parse(
+      await client.callTool({ name: 'add_section_item', arguments: { section: 'skills', fields: { name: 'Go', score: 9, color: 'red' } } }),
+    );
     expect(invalid).toEqual({ error: 'Validation failed', details: { score: ['must be between 1 and 5'], color: ['is not allowed'] } });
-    const foreign = parse(await client.callTool({ name: 'list_section_items', arguments: { section: 'skills', cvId: '00000000-0000-4000-8000-000000000000' } }));
+    const foreign = parse(
+      await client.callTool({ name: 'list_section_items', arguments: { section: 'skills', cvId: '00000000-0000-4000-8000-000000000000' } }),
+    );
     expect(foreign).toEqual({ error: 'Not found' });
   });
 
@@ -360,7 +378,17 @@ describe('/mcp', () => {
     const { tools } = await client.listTools();
     const add = tools.find((tool) => tool.name === 'add_section_item')!;
     const properties = add.inputSchema.properties as Record<string, { enum?: string[]; anyOf?: { title: string }[] }>;
-    expect(properties.section.enum).toEqual(['experiences', 'education', 'skills', 'summaries', 'projects', 'certificates', 'awards', 'publications', 'interests']);
+    expect(properties.section.enum).toEqual([
+      'experiences',
+      'education',
+      'skills',
+      'summaries',
+      'projects',
+      'certificates',
+      'awards',
+      'publications',
+      'interests',
+    ]);
     expect(properties).toHaveProperty('cvId');
     expect(properties.fields.anyOf?.map((body) => body.title)).toEqual(properties.section.enum);
     expect(add.inputSchema.required).toEqual(['section', 'fields']);
@@ -434,8 +462,12 @@ describe('/mcp', () => {
     expect(found.data.map((item: { id: string }) => item.id)).toContain(listing.id);
     const read = parse(await client.callTool({ name: 'get_job', arguments: { id: listing.id } }));
     expect(read.data).toMatchObject({ id: listing.id, title: 'Zymurgy Platform Engineer', company: 'Brewlabs' });
-    const tracked = parse(await client.callTool({ name: 'create_application', arguments: { jobTitle: 'Platform Engineer', company: 'Brewlabs', jobListingId: listing.id } }));
-    expect((await account.api.get(`/v1/tracker/applications/${tracked.applicationId}`)).body.data.jobDescription).toBe('Run our zymurgy platform on Kubernetes.');
+    const tracked = parse(
+      await client.callTool({ name: 'create_application', arguments: { jobTitle: 'Platform Engineer', company: 'Brewlabs', jobListingId: listing.id } }),
+    );
+    expect((await account.api.get(`/v1/tracker/applications/${tracked.applicationId}`)).body.data.jobDescription).toBe(
+      'Run our zymurgy platform on Kubernetes.',
+    );
   });
 
   it('answers GET with 405: the endpoint is stateless', async () => {
@@ -502,5 +534,4 @@ describe('/mcp per-IP limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('ratelimit-limit')).toBe('100');
   });
-
 });

@@ -42,7 +42,16 @@ describe('/v1/profile', () => {
     expect((await account.api.get(PATH)).body.data).toEqual({ ...changes, jobTitle: 'Mathematician', updatedAt: expect.any(String) });
 
     const cleared = await account.api.patch(PATH, { phone: null, address: null, links: null, photoUrl: null, jobTitle: null, fullName: null, email: null });
-    expect(cleared.body.data).toEqual({ fullName: null, email: null, phone: null, address: null, links: [], photoUrl: null, jobTitle: null, updatedAt: expect.any(String) });
+    expect(cleared.body.data).toEqual({
+      fullName: null,
+      email: null,
+      phone: null,
+      address: null,
+      links: [],
+      photoUrl: null,
+      jobTitle: null,
+      updatedAt: expect.any(String),
+    });
   });
 
   it.each([

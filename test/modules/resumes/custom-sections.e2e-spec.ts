@@ -16,7 +16,10 @@ describe('/v1/custom-sections', () => {
   });
   afterAll(() => testApp.close());
 
-  const define = async (account: TestAccount, body: Record<string, unknown> = { title: 'Volunteering', enabledFields: ['title', 'organization', 'startDate'] }) => {
+  const define = async (
+    account: TestAccount,
+    body: Record<string, unknown> = { title: 'Volunteering', enabledFields: ['title', 'organization', 'startDate'] },
+  ) => {
     const response = await account.api.post(PATH, body);
     expect(response.status).toBe(201);
     return response.body.id as string;
@@ -36,7 +39,9 @@ describe('/v1/custom-sections', () => {
       expect(created.body).toEqual({ success: true, id: expect.any(String) });
       const id = created.body.id;
       const read = await account.api.get(`${PATH}/${id}`);
-      expect(read.body).toEqual({ data: { id, title: 'Talks', enabledFields: ['title', 'url'], createdAt: expect.any(String), updatedAt: expect.any(String) } });
+      expect(read.body).toEqual({
+        data: { id, title: 'Talks', enabledFields: ['title', 'url'], createdAt: expect.any(String), updatedAt: expect.any(String) },
+      });
       const second = await define(account);
       const list = await account.api.get(PATH);
       expect(list.body).toMatchObject({ total: 2, hasMore: false, limit: 25, offset: 0 });
@@ -55,7 +60,10 @@ describe('/v1/custom-sections', () => {
       [{ title: ' \t ', enabledFields: ['title'] }, { title: ['must not be empty'] }],
       [{ title: 'x' }, { enabledFields: ['is required'] }],
       [{ title: 'x', enabledFields: [] }, { enabledFields: ['must enable at least one field'] }],
-      [{ title: 'x', enabledFields: ['title', 'salary'] }, { enabledFields: ['each must be one of: title, subtitle, organization, location, description, startDate, endDate, url'] }],
+      [
+        { title: 'x', enabledFields: ['title', 'salary'] },
+        { enabledFields: ['each must be one of: title, subtitle, organization, location, description, startDate, endDate, url'] },
+      ],
       [{ title: 'x', enabledFields: ['title', 'title'] }, { enabledFields: ['must not repeat a field'] }],
       [{ title: 'x', enabledFields: 'title' }, { enabledFields: ['must be an array of item field names'] }],
       [{ title: 'x', enabledFields: ['title'], items: [] }, { items: ['is not allowed'] }],
@@ -69,10 +77,25 @@ describe('/v1/custom-sections', () => {
   describe('items', () => {
     it('keep only the fields the section enables, silently dropping the others', async () => {
       const sectionId = await define(owner);
-      const id = await addItem(owner, sectionId, { title: 'Food bank', organization: 'City', startDate: '2019-06', description: 'Dropped', url: 'https://dropped.example' });
+      const id = await addItem(owner, sectionId, {
+        title: 'Food bank',
+        organization: 'City',
+        startDate: '2019-06',
+        description: 'Dropped',
+        url: 'https://dropped.example',
+      });
       const read = await owner.api.get(`${PATH}/${sectionId}/items/${id}`);
       expect(read.body).toEqual({
-        data: { ...EMPTY_ITEM, id, customSectionId: sectionId, title: 'Food bank', organization: 'City', startDate: '2019-06', createdAt: expect.any(String), updatedAt: expect.any(String) },
+        data: {
+          ...EMPTY_ITEM,
+          id,
+          customSectionId: sectionId,
+          title: 'Food bank',
+          organization: 'City',
+          startDate: '2019-06',
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+        },
       });
       const updated = await owner.api.patch(`${PATH}/${sectionId}/items/${id}`, { location: 'Dropped too', startDate: 'spring 2019' });
       expect(updated.body).toEqual({ success: true, id });
@@ -138,7 +161,10 @@ describe('/v1/custom-sections', () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const [base] = (await account.api.get('/v1/resume')).body.data;
       const other = (await account.api.post('/v1/resume', { name: 'Other' })).body.id;
-      const [talks, awards] = [await define(account, { title: 'Talks', enabledFields: ['title'] }), await define(account, { title: 'Honours', enabledFields: ['title'] })];
+      const [talks, awards] = [
+        await define(account, { title: 'Talks', enabledFields: ['title'] }),
+        await define(account, { title: 'Honours', enabledFields: ['title'] }),
+      ];
       const [a, b] = [await addItem(account, talks, { title: 'A' }), await addItem(account, talks, { title: 'B' })];
       const honour = await addItem(account, awards, { title: 'H' });
       const [talksKey, awardsKey] = [`customSection:${talks}`, `customSection:${awards}`];
@@ -175,12 +201,21 @@ describe('/v1/custom-sections', () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const resumeId = (await account.api.get('/v1/resume')).body.data[0].id;
       const sectionId = await define(account, { title: 'Talks', enabledFields: ['title'] });
-      const [a, b, c] = [await addItem(account, sectionId, { title: 'A' }), await addItem(account, sectionId, { title: 'B' }), await addItem(account, sectionId, { title: 'C' })];
+      const [a, b, c] = [
+        await addItem(account, sectionId, { title: 'A' }),
+        await addItem(account, sectionId, { title: 'B' }),
+        await addItem(account, sectionId, { title: 'C' }),
+      ];
       const key = `customSection:${sectionId}`;
       await account.api.patch(`/v1/resume/${resumeId}`, { hiddenItems: { [key]: [b] }, itemOrder: { [key]: [c] } });
       const content = (await account.api.get(`/v1/resume/${resumeId}`)).body.data.content;
       expect(content.customSections).toEqual([
-        { id: sectionId, title: 'Talks', enabledFields: ['title'], items: [expect.objectContaining({ id: c, title: 'C' }), expect.objectContaining({ id: a, title: 'A' })] },
+        {
+          id: sectionId,
+          title: 'Talks',
+          enabledFields: ['title'],
+          items: [expect.objectContaining({ id: c, title: 'C' }), expect.objectContaining({ id: a, title: 'A' })],
+        },
       ]);
       expect(content.sectionOrder).toContain(key);
     });

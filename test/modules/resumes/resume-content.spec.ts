@@ -2,9 +2,20 @@ import { inOrder, resolveResumeContent, ResumeContentSources } from '@src/module
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function sources(overrides: { resume?: Partial<ResumeContentSources['resume']>; sections?: Partial<ResumeContentSources['sections']> } = {}): ResumeContentSources {
+function sources(
+  overrides: { resume?: Partial<ResumeContentSources['resume']>; sections?: Partial<ResumeContentSources['sections']> } = {},
+): ResumeContentSources {
   return {
-    resume: { jobTitle: null, hiddenItems: {}, itemOrder: {}, selectedSummaryId: null, personalOverrides: {}, optionalFields: {}, sectionOrder: [], ...overrides.resume },
+    resume: {
+      jobTitle: null,
+      hiddenItems: {},
+      itemOrder: {},
+      selectedSummaryId: null,
+      personalOverrides: {},
+      optionalFields: {},
+      sectionOrder: [],
+      ...overrides.resume,
+    },
     profile: {
       fullName: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -79,7 +90,9 @@ describe('resolveResumeContent', () => {
       { id: id(4), name: 'Rust', category: 'TECHNICAL' },
       { id: id(5), name: 'Uncategorised', category: null },
     ];
-    const content = resolveResumeContent(sources({ resume: { itemOrder: { skills: [id(4)], skillCategories: ['LANGUAGE', 'TECHNICAL'] } }, sections: { skills } }));
+    const content = resolveResumeContent(
+      sources({ resume: { itemOrder: { skills: [id(4)], skillCategories: ['LANGUAGE', 'TECHNICAL'] } }, sections: { skills } }),
+    );
     expect(content.sections.skills.map((skill) => skill.name)).toEqual(['German', 'Rust', 'Go', 'Teamwork', 'Uncategorised']);
   });
 
@@ -91,8 +104,12 @@ describe('resolveResumeContent', () => {
     expect(resolveResumeContent(sources({ sections: { summaries } })).summary).toBeNull();
     expect(resolveResumeContent(sources({ resume: { selectedSummaryId: id(2) }, sections: { summaries } })).summary).toBe('Second');
     expect(resolveResumeContent(sources({ resume: { selectedSummaryId: id(9) }, sections: { summaries } })).summary).toBeNull();
-    expect(resolveResumeContent(sources({ resume: { selectedSummaryId: id(2), personalOverrides: { summary: 'Mine' } }, sections: { summaries } })).summary).toBe('Mine');
-    expect(resolveResumeContent(sources({ resume: { selectedSummaryId: id(2), personalOverrides: { summary: null } }, sections: { summaries } })).summary).toBe('Second');
+    expect(
+      resolveResumeContent(sources({ resume: { selectedSummaryId: id(2), personalOverrides: { summary: 'Mine' } }, sections: { summaries } })).summary,
+    ).toBe('Mine');
+    expect(resolveResumeContent(sources({ resume: { selectedSummaryId: id(2), personalOverrides: { summary: null } }, sections: { summaries } })).summary).toBe(
+      'Second',
+    );
   });
 
   it('resolves custom sections under their customSection:<id> keys, and orders the sections', () => {
@@ -125,7 +142,16 @@ describe('resolveResumeContent', () => {
   });
 
   it('lists no summaries section: a resume shows one summary', () => {
-    expect(Object.keys(resolveResumeContent(sources()).sections)).toEqual(['experiences', 'education', 'skills', 'projects', 'certificates', 'awards', 'publications', 'interests']);
+    expect(Object.keys(resolveResumeContent(sources()).sections)).toEqual([
+      'experiences',
+      'education',
+      'skills',
+      'projects',
+      'certificates',
+      'awards',
+      'publications',
+      'interests',
+    ]);
   });
 });
 

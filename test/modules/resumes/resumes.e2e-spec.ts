@@ -71,7 +71,10 @@ describe('/v1/resume', () => {
       const [base] = (await account.api.get(PATH)).body.data;
       for (const name of ['', '  \n']) {
         expect((await account.api.post(PATH, { name })).body).toEqual({ error: 'Validation failed', details: { name: ['must not be empty'] } });
-        expect((await account.api.patch(`${PATH}/${base.id}`, { name })).body).toEqual({ error: 'Validation failed', details: { name: ['must not be empty'] } });
+        expect((await account.api.patch(`${PATH}/${base.id}`, { name })).body).toEqual({
+          error: 'Validation failed',
+          details: { name: ['must not be empty'] },
+        });
       }
       expect((await account.api.get(PATH)).body.data.map((resume: { name: string }) => resume.name)).toEqual([base.name]);
     });
@@ -203,7 +206,11 @@ describe('/v1/resume', () => {
         { id: base.customSection, title: 'Volunteering', enabledFields: ['title'], items: [expect.objectContaining({ title: 'Food bank' })] },
       ]);
       expect(copy.content.customSections[0].items[0].id).not.toBe(base.customItem);
-      expect({ ...copy.content, sections: undefined, customSections: undefined }).toEqual({ ...original.content, sections: undefined, customSections: undefined });
+      expect({ ...copy.content, sections: undefined, customSections: undefined }).toEqual({
+        ...original.content,
+        sections: undefined,
+        customSections: undefined,
+      });
     });
 
     it('translates the ids the create body names from the default resume', async () => {
@@ -255,7 +262,14 @@ describe('/v1/resume', () => {
     beforeAll(async () => {
       account = await suite.createAccount();
       resumeId = (await defaultResumeOf(account))!;
-      await account.api.patch('/v1/profile', { fullName: 'Ada Lovelace', phone: '+44 1', address: 'London', jobTitle: 'Analyst', photoUrl: 'https://img.example/ada.png', links: [{ label: 'Site', url: 'https://ada.example' }] });
+      await account.api.patch('/v1/profile', {
+        fullName: 'Ada Lovelace',
+        phone: '+44 1',
+        address: 'London',
+        jobTitle: 'Analyst',
+        photoUrl: 'https://img.example/ada.png',
+        links: [{ label: 'Site', url: 'https://ada.example' }],
+      });
     });
 
     it('shows the visible items of each section in itemOrder order, then the rest in default order', async () => {
@@ -297,8 +311,18 @@ describe('/v1/resume', () => {
         photoUrl: 'https://img.example/ada.png',
         links: [{ label: 'Site', url: 'https://ada.example' }],
       });
-      await account.api.patch(`${PATH}/${resumeId}`, { jobTitle: 'Mathematician', optionalFields: { phone: false, address: false, photo: false, links: false, email: true } });
-      expect((await read(account, resumeId)).content.identity).toMatchObject({ jobTitle: 'Mathematician', phone: null, address: null, photoUrl: null, links: [], email: expect.any(String) });
+      await account.api.patch(`${PATH}/${resumeId}`, {
+        jobTitle: 'Mathematician',
+        optionalFields: { phone: false, address: false, photo: false, links: false, email: true },
+      });
+      expect((await read(account, resumeId)).content.identity).toMatchObject({
+        jobTitle: 'Mathematician',
+        phone: null,
+        address: null,
+        photoUrl: null,
+        links: [],
+        email: expect.any(String),
+      });
       await account.api.patch(`${PATH}/${resumeId}`, { jobTitle: null, optionalFields: {} });
       expect((await read(account, resumeId)).content.identity).toMatchObject({ jobTitle: 'Analyst', phone: '+44 1' });
     });
@@ -420,7 +444,9 @@ describe('/v1/resume', () => {
         ...resumes.map((_id, index) => account.api.post(PATH, { name: `New ${index}`, isDefault: true })),
       ]);
       expect(responses.map((response) => response.status).every((status) => status === 200 || status === 201)).toBe(true);
-      const [{ count }] = await suite.testApp.app.get(DataSource).query('SELECT count(*)::int AS count FROM resumes WHERE account_id = $1 AND is_default', [account.accountId]);
+      const [{ count }] = await suite.testApp.app
+        .get(DataSource)
+        .query('SELECT count(*)::int AS count FROM resumes WHERE account_id = $1 AND is_default', [account.accountId]);
       expect(count).toBe(1);
     });
 
@@ -464,7 +490,15 @@ describe('/v1/resume', () => {
       const list = await account.api.get(PATH);
       expect(list.body).toMatchObject({ total: 3, hasMore: false, limit: 25, offset: 0 });
       expect(ids(list.body.data)).toEqual([baseId, first, second]);
-      expect(list.body.data[1]).toEqual({ id: first, name: 'First', jobTitle: null, template: 'modern', isDefault: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(list.body.data[1]).toEqual({
+        id: first,
+        name: 'First',
+        jobTitle: null,
+        template: 'modern',
+        isDefault: false,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
       const paged = await account.api.get(`${PATH}?limit=1&offset=1`);
       expect(paged.body).toMatchObject({ total: 3, hasMore: true, limit: 1, offset: 1 });
       expect(ids(paged.body.data)).toEqual([first]);
@@ -473,10 +507,19 @@ describe('/v1/resume', () => {
 
   describe('PATCH /v1/resume/{id}', () => {
     it('changes only the fields sent, replaces objects as a whole, and clears nullable fields with null', async () => {
-      const id = await create(suite.owner, { name: 'Patchable', jobTitle: 'Engineer', designSettings: { colors: { primary: '#000000' }, fonts: { size: 10 } } });
+      const id = await create(suite.owner, {
+        name: 'Patchable',
+        jobTitle: 'Engineer',
+        designSettings: { colors: { primary: '#000000' }, fonts: { size: 10 } },
+      });
       const response = await suite.owner.api.patch(`${PATH}/${id}`, { designSettings: { fonts: { size: 11 } }, template: 'minimal' });
       expect(response.body).toEqual({ success: true, id });
-      expect(await read(suite.owner, id)).toMatchObject({ name: 'Patchable', jobTitle: 'Engineer', template: 'minimal', designSettings: { fonts: { size: 11 } } });
+      expect(await read(suite.owner, id)).toMatchObject({
+        name: 'Patchable',
+        jobTitle: 'Engineer',
+        template: 'minimal',
+        designSettings: { fonts: { size: 11 } },
+      });
       expect((await read(suite.owner, id)).designSettings).not.toHaveProperty('colors');
       await suite.owner.api.patch(`${PATH}/${id}`, { jobTitle: null });
       expect((await read(suite.owner, id)).jobTitle).toBeNull();
@@ -561,6 +604,8 @@ describe('/v1/resume', () => {
       spacing: { $ref: '#/components/schemas/ResumeSpacingDto' },
       margins: { $ref: '#/components/schemas/ResumeMarginsDto' },
     });
-    expect(document.components.schemas.ResumeDetail.properties.content).toEqual(expect.objectContaining({ allOf: [{ $ref: '#/components/schemas/ResumeContent' }] }));
+    expect(document.components.schemas.ResumeDetail.properties.content).toEqual(
+      expect.objectContaining({ allOf: [{ $ref: '#/components/schemas/ResumeContent' }] }),
+    );
   });
 });

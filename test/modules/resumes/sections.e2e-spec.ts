@@ -120,7 +120,11 @@ describe('content sections', () => {
       const updated = await owner.api.patch(`${path}/${id}`, fixture.update);
       expect(updated.status).toBe(200);
       expect(updated.body).toEqual({ success: true, id });
-      expect((await owner.api.get(`${path}/${id}`)).body.data).toEqual({ ...read.body.data, ...(fixture.updated ?? fixture.update), updatedAt: expect.any(String) });
+      expect((await owner.api.get(`${path}/${id}`)).body.data).toEqual({
+        ...read.body.data,
+        ...(fixture.updated ?? fixture.update),
+        updatedAt: expect.any(String),
+      });
 
       const deleted = await owner.api.delete(`${path}/${id}`);
       expect(deleted.status).toBe(200);
@@ -129,7 +133,7 @@ describe('content sections', () => {
       expect((await owner.api.delete(`${path}/${id}`)).status).toBe(404);
     });
 
-    it("leaves no trace when deleted: its id leaves hiddenItems and itemOrder of every resume of the account", async () => {
+    it('leaves no trace when deleted: its id leaves hiddenItems and itemOrder of every resume of the account', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const [base] = (await account.api.get('/v1/resume')).body.data;
       const other = await newResume(account, 'Other');
@@ -226,7 +230,9 @@ describe('content sections', () => {
         expect(operation['x-rate-limit']).toMatchObject({ limit });
         expect(operation.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'cvId', in: 'query', required: false })]));
       }
-      expect(openApi.paths[path].post.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${kind.createBody.name}` } } } });
+      expect(openApi.paths[path].post.requestBody).toMatchObject({
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${kind.createBody.name}` } } },
+      });
       const updateBody = { allOf: [{ $ref: `#/components/schemas/${kind.updateBody.name}` }], minProperties: 1 };
       expect(openApi.paths[`${path}/{id}`].patch.requestBody).toMatchObject({ content: { 'application/json': { schema: updateBody } } });
     });
@@ -287,9 +293,19 @@ describe('content sections', () => {
         expect([field, properties[field]]).toMatchObject([field, { minLength: 1, pattern: '\\S' }]);
         for (const blank of ['', '   ', '\n\t']) {
           const created = await owner.api.post(path, { ...MINIMAL_BODIES[name], [field]: blank });
-          expect([field, blank, created.status, created.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          expect([field, blank, created.status, created.body]).toEqual([
+            field,
+            blank,
+            400,
+            { error: 'Validation failed', details: { [field]: ['must not be empty'] } },
+          ]);
           const updated = await owner.api.patch(`${path}/${id}`, { [field]: blank });
-          expect([field, blank, updated.status, updated.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          expect([field, blank, updated.status, updated.body]).toEqual([
+            field,
+            blank,
+            400,
+            { error: 'Validation failed', details: { [field]: ['must not be empty'] } },
+          ]);
         }
       }
       expect((await owner.api.get(`${path}/${id}`)).body.data).toMatchObject(MINIMAL_BODIES[name]);
@@ -297,28 +313,34 @@ describe('content sections', () => {
   });
 
   describe('section rules', () => {
-    it.each(['experiences', 'education', 'projects'] as const)('%s: answers 400 on endDate for an end before the start, on create and against the stored dates on update', async (name) => {
-      const account = await createAccount(testApp.app, testApp.baseUrl);
-      const path = `/v1/${name}`;
-      const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
-      const created = await account.api.post(path, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2021-02-28' });
-      expect(created.status).toBe(400);
-      expect(created.body).toEqual(endBeforeStart);
-      expect((await account.api.get(path)).body.total).toBe(0);
+    it.each(['experiences', 'education', 'projects'] as const)(
+      '%s: answers 400 on endDate for an end before the start, on create and against the stored dates on update',
+      async (name) => {
+        const account = await createAccount(testApp.app, testApp.baseUrl);
+        const path = `/v1/${name}`;
+        const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
+        const created = await account.api.post(path, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2021-02-28' });
+        expect(created.status).toBe(400);
+        expect(created.body).toEqual(endBeforeStart);
+        expect((await account.api.get(path)).body.total).toBe(0);
 
-      const id = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01T09:00:00Z', endDate: '2021-03-01' });
-      for (const change of [{ endDate: '2021-02-01' }, { startDate: '2021-04-01' }, { startDate: '2021-03-01', endDate: '2021-02-01T00:00:00Z' }]) {
-        const updated = await account.api.patch(`${path}/${id}`, change);
-        expect([change, updated.status, updated.body]).toEqual([change, 400, endBeforeStart]);
-      }
-      expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({ startDate: '2021-03-01T09:00:00.000Z', endDate: '2021-03-01T00:00:00.000Z' });
+        const id = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01T09:00:00Z', endDate: '2021-03-01' });
+        for (const change of [{ endDate: '2021-02-01' }, { startDate: '2021-04-01' }, { startDate: '2021-03-01', endDate: '2021-02-01T00:00:00Z' }]) {
+          const updated = await account.api.patch(`${path}/${id}`, change);
+          expect([change, updated.status, updated.body]).toEqual([change, 400, endBeforeStart]);
+        }
+        expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({
+          startDate: '2021-03-01T09:00:00.000Z',
+          endDate: '2021-03-01T00:00:00.000Z',
+        });
 
-      // An ongoing period has no end: its endDate is ignored (answered as null) until isCurrent is cleared.
-      const current = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2020-01-01', isCurrent: true });
-      expect((await account.api.get(`${path}/${current}`)).body.data).toMatchObject({ endDate: null, isCurrent: true });
-      expect((await account.api.patch(`${path}/${current}`, { isCurrent: false })).body).toEqual(endBeforeStart);
-      expect((await account.api.patch(`${path}/${current}`, { isCurrent: false, endDate: '2022-01-01' })).status).toBe(200);
-    });
+        // An ongoing period has no end: its endDate is ignored (answered as null) until isCurrent is cleared.
+        const current = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021-03-01', endDate: '2020-01-01', isCurrent: true });
+        expect((await account.api.get(`${path}/${current}`)).body.data).toMatchObject({ endDate: null, isCurrent: true });
+        expect((await account.api.patch(`${path}/${current}`, { isCurrent: false })).body).toEqual(endBeforeStart);
+        expect((await account.api.patch(`${path}/${current}`, { isCurrent: false, endDate: '2022-01-01' })).status).toBe(200);
+      },
+    );
 
     it('answers 404 NO_DEFAULT_RESUME without cvId once the last resume is deleted, and still serves cvId calls of none', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
@@ -364,7 +386,9 @@ describe('content sections', () => {
       expect((await account.api.delete(`/v1/resume/${cvId}`)).status).toBe(200);
       const database = testApp.app.get(DataSource);
       for (const kind of SECTION_KINDS) {
-        const [{ count }] = await database.query(`SELECT count(*)::int AS count FROM ${database.getMetadata(kind.entity).tableName} WHERE resume_id = $1`, [cvId]);
+        const [{ count }] = await database.query(`SELECT count(*)::int AS count FROM ${database.getMetadata(kind.entity).tableName} WHERE resume_id = $1`, [
+          cvId,
+        ]);
         expect([kind.name, count]).toEqual([kind.name, 0]);
       }
     });

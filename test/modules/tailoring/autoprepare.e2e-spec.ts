@@ -43,9 +43,27 @@ async function seedBaseResume(account: TestAccount): Promise<Record<string, stri
   };
   await account.api.patch('/v1/profile', { fullName: 'Ada Lovelace', jobTitle: 'Engineer' });
   return {
-    barista: await add('experiences', { jobTitle: 'Barista', company: 'Corner Cafe', description: 'Served coffee.', startDate: '2010-01-01', endDate: '2011-01-01' }),
-    frontend: await add('experiences', { jobTitle: 'Frontend Developer', company: 'Shop', description: 'React and CSS.', startDate: '2019-01-01', endDate: '2021-01-01' }),
-    support: await add('experiences', { jobTitle: 'Support Engineer', company: 'Helpdesk', description: 'Answered tickets.', startDate: '2021-02-01', isCurrent: true }),
+    barista: await add('experiences', {
+      jobTitle: 'Barista',
+      company: 'Corner Cafe',
+      description: 'Served coffee.',
+      startDate: '2010-01-01',
+      endDate: '2011-01-01',
+    }),
+    frontend: await add('experiences', {
+      jobTitle: 'Frontend Developer',
+      company: 'Shop',
+      description: 'React and CSS.',
+      startDate: '2019-01-01',
+      endDate: '2021-01-01',
+    }),
+    support: await add('experiences', {
+      jobTitle: 'Support Engineer',
+      company: 'Helpdesk',
+      description: 'Answered tickets.',
+      startDate: '2021-02-01',
+      isCurrent: true,
+    }),
     data: await add('experiences', {
       jobTitle: 'Data Engineer',
       company: 'Streamly',
@@ -69,7 +87,12 @@ describe('autoPrepare: tailoring on the queue', () => {
       const base = (await account.api.get('/v1/resume')).body.data[0];
       const baseBefore = (await account.api.get(`/v1/resume/${base.id}`)).body.data;
 
-      const created = await account.api.post(APPLICATIONS, { jobTitle: 'Senior Data Engineer', company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const created = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Senior Data Engineer',
+        company: 'Flowbase',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ existing: false, autoPrepare: true });
       const id = created.body.applicationId;
@@ -109,7 +132,12 @@ describe('autoPrepare: tailoring on the queue', () => {
     let worker: TestApp | undefined;
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
-      const created = await account.api.post(APPLICATIONS, { jobTitle: 'Data Engineer', company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const created = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Data Engineer',
+        company: 'Flowbase',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       const id = created.body.applicationId;
       const { cvId } = (await account.api.get(`${APPLICATIONS}/${id}`)).body.data;
       expect((await account.api.delete(`/v1/resume/${cvId}`)).status).toBe(200);
@@ -135,7 +163,12 @@ describe('autoPrepare: tailoring on the queue', () => {
     let worker: TestApp | undefined;
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
-      const created = await account.api.post(APPLICATIONS, { jobTitle: 'Data Engineer', company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const created = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Data Engineer',
+        company: 'Flowbase',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       const id = created.body.applicationId;
       const queue = producer.app.get<Queue>(getQueueToken(TAILORING_QUEUE));
       await (await queue.getJob(id))?.remove();
@@ -159,7 +192,12 @@ describe('autoPrepare: tailoring on the queue', () => {
     try {
       const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
       await seedBaseResume(account);
-      const created = await account.api.post(APPLICATIONS, { jobTitle: 'Senior Data Engineer', company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const created = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Senior Data Engineer',
+        company: 'Flowbase',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       const tailoredId = created.body.applicationId;
       const { cvId } = await eventually(
         async () => (await account.api.get(`${APPLICATIONS}/${tailoredId}`)).body.data,
@@ -197,7 +235,12 @@ describe('autoPrepare: tailoring on the queue', () => {
     });
     try {
       const account = await createAccount(api.app, api.baseUrl, { features: ['auto-prepare'] });
-      const created = await account.api.post(APPLICATIONS, { jobTitle: 'Data Engineer', company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+      const created = await account.api.post(APPLICATIONS, {
+        jobTitle: 'Data Engineer',
+        company: 'Flowbase',
+        jobDescription: JOB_DESCRIPTION,
+        autoPrepare: true,
+      });
       const application = await eventually(
         async () => (await account.api.get(`${APPLICATIONS}/${created.body.applicationId}`)).body.data,
         (data) => data.status === 'watchlist',

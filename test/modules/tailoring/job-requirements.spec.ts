@@ -20,9 +20,27 @@ describe('extractRequirements', () => {
   it('finds the skills and tools of a real-looking posting, under their canonical names', () => {
     expect(requirements.skills).toEqual(
       expect.arrayContaining([
-        'TypeScript', 'Node.js', 'PostgreSQL', 'Redis', 'Kafka', 'Kubernetes', 'AWS', 'Terraform', 'CI/CD',
-        'GitHub Actions', 'Microservices', 'Event-driven architecture', 'Distributed systems', 'SQL', 'REST',
-        'GraphQL', 'Go', 'gRPC', 'OpenTelemetry', 'Performance optimization', 'Mentoring',
+        'TypeScript',
+        'Node.js',
+        'PostgreSQL',
+        'Redis',
+        'Kafka',
+        'Kubernetes',
+        'AWS',
+        'Terraform',
+        'CI/CD',
+        'GitHub Actions',
+        'Microservices',
+        'Event-driven architecture',
+        'Distributed systems',
+        'SQL',
+        'REST',
+        'GraphQL',
+        'Go',
+        'gRPC',
+        'OpenTelemetry',
+        'Performance optimization',
+        'Mentoring',
       ]),
     );
   });

@@ -11,7 +11,12 @@ const resume: TailorableResume = {
     { id: 'barista', text: 'Barista at Corner Cafe. Served coffee, trained new staff.', startDate: '2012-01-01', endDate: '2013-06-01' },
     { id: 'frontend', text: 'Frontend developer: React and CSS for a retail web shop.', startDate: '2020-01-01', endDate: '2022-01-01' },
     { id: 'current', text: 'Support engineer answering customer tickets.', startDate: '2022-02-01', isCurrent: true },
-    { id: 'pipelines', text: 'Data engineer: built Spark and Airflow pipelines in Python on AWS, loading Kafka streams into SQL warehouses.', startDate: '2016-01-01', endDate: '2019-12-01' },
+    {
+      id: 'pipelines',
+      text: 'Data engineer: built Spark and Airflow pipelines in Python on AWS, loading Kafka streams into SQL warehouses.',
+      startDate: '2016-01-01',
+      endDate: '2019-12-01',
+    },
     { id: 'intern', text: 'Intern, filing and scheduling.', startDate: '2011-01-01', endDate: '2011-06-01' },
   ],
   projects: [

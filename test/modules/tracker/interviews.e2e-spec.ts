@@ -15,7 +15,10 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
     expect(response.status).toBe(201);
     return response.body.applicationId as string;
   };
-  const createContact = async (account: TestAccount, body: Record<string, unknown> = { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'CTO', email: 'ada@acme.example' }) => {
+  const createContact = async (
+    account: TestAccount,
+    body: Record<string, unknown> = { firstName: 'Ada', lastName: 'Lovelace', jobTitle: 'CTO', email: 'ada@acme.example' },
+  ) => {
     const response = await account.api.post('/v1/contacts', body);
     expect(response.status).toBe(201);
     return response.body.id as string;

@@ -18,7 +18,10 @@ describe('/v1/tracker/applications', () => {
 
   describe('POST /v1/tracker/applications', () => {
     it('creates an application in watchlist with a first timeline entry, and answers 201', async () => {
-      const response = await suite.owner.api.post(PATH, newApplication({ location: 'Berlin', jobUrl: 'https://jobs.example/a1', source: 'Referral', jobDescription: 'Build APIs' }));
+      const response = await suite.owner.api.post(
+        PATH,
+        newApplication({ location: 'Berlin', jobUrl: 'https://jobs.example/a1', source: 'Referral', jobDescription: 'Build APIs' }),
+      );
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ success: true, applicationId: expect.any(String), existing: false, autoPrepare: false });
 
@@ -173,7 +176,22 @@ describe('/v1/tracker/applications', () => {
       expect(response.body).toMatchObject({ total: 7, hasMore: false, limit: 25, offset: 0 });
       expect(response.body.data.map((item: { id: string }) => item.id)).toEqual([...ids].reverse());
       expect(Object.keys(response.body.data[0]).sort()).toEqual(
-        ['id', 'jobTitle', 'company', 'location', 'jobUrl', 'status', 'source', 'priority', 'salaryMin', 'salaryMax', 'appliedDate', 'createdAt', 'updatedAt', 'isArchived'].sort(),
+        [
+          'id',
+          'jobTitle',
+          'company',
+          'location',
+          'jobUrl',
+          'status',
+          'source',
+          'priority',
+          'salaryMin',
+          'salaryMax',
+          'appliedDate',
+          'createdAt',
+          'updatedAt',
+          'isArchived',
+        ].sort(),
       );
     });
 
@@ -230,9 +248,19 @@ describe('/v1/tracker/applications', () => {
       for (const field of ['jobTitle', 'company']) {
         for (const blank of ['', '   ']) {
           const created = await suite.owner.api.post(PATH, newApplication({ [field]: blank }));
-          expect([field, blank, created.status, created.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          expect([field, blank, created.status, created.body]).toEqual([
+            field,
+            blank,
+            400,
+            { error: 'Validation failed', details: { [field]: ['must not be empty'] } },
+          ]);
           const updated = await suite.owner.api.patch(`${PATH}/${id}`, { [field]: blank });
-          expect([field, blank, updated.status, updated.body]).toEqual([field, blank, 400, { error: 'Validation failed', details: { [field]: ['must not be empty'] } }]);
+          expect([field, blank, updated.status, updated.body]).toEqual([
+            field,
+            blank,
+            400,
+            { error: 'Validation failed', details: { [field]: ['must not be empty'] } },
+          ]);
         }
       }
       expect((await suite.owner.api.get(`${PATH}/${id}`)).body.data).toMatchObject({ jobTitle: 'Backend Engineer', company: 'Acme' });
@@ -241,9 +269,24 @@ describe('/v1/tracker/applications', () => {
 
     it('changes fields and answers the full updated application', async () => {
       const id = await create(suite.owner, { location: 'Paris' });
-      const response = await suite.owner.api.patch(`${PATH}/${id}`, { priority: 4, notes: 'Call back Monday', jobTitle: 'Staff Engineer', company: 'Acme GmbH', location: null });
+      const response = await suite.owner.api.patch(`${PATH}/${id}`, {
+        priority: 4,
+        notes: 'Call back Monday',
+        jobTitle: 'Staff Engineer',
+        company: 'Acme GmbH',
+        location: null,
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id, priority: 4, notes: 'Call back Monday', jobTitle: 'Staff Engineer', company: 'Acme GmbH', location: null, status: 'watchlist', isArchived: false });
+      expect(response.body).toMatchObject({
+        id,
+        priority: 4,
+        notes: 'Call back Monday',
+        jobTitle: 'Staff Engineer',
+        company: 'Acme GmbH',
+        location: null,
+        status: 'watchlist',
+        isArchived: false,
+      });
       for (const field of ['jobUrl', 'source', 'salaryMin', 'salaryMax', 'appliedDate', 'createdAt', 'updatedAt']) expect(response.body).toHaveProperty(field);
       expect(response.body).not.toHaveProperty('accountId');
       const read = await suite.owner.api.get(`${PATH}/${id}`);

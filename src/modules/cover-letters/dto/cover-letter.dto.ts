@@ -1,12 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ErrorBody } from '../../../common/errors/error-body.dto';
-import {
-  BooleanField,
-  EnumField,
-  NumberField,
-  StringMapField,
-  TextField,
-} from '../../../common/validation/field.decorators';
+import { BooleanField, EnumField, NumberField, StringMapField, TextField } from '../../../common/validation/field.decorators';
 import { COVER_LETTER_DEFAULTS, HEADER_ALIGNMENTS, HeaderAlignment } from '../entities/cover-letter.entity';
 
 /** Bounds chosen for a one-page letter. */
@@ -30,7 +24,11 @@ class CoverLetterFields {
   @TextField({ nullable: true, notBlank: true, max: COVER_LETTER_LIMITS.templateId, example: 'formal', description: 'Template id; null: none' })
   templateId?: string | null;
 
-  @BooleanField({ optional: true, default: false, description: `${defaultIs(false)}. true makes this the default cover letter and unsets the previous default` })
+  @BooleanField({
+    optional: true,
+    default: false,
+    description: `${defaultIs(false)}. true makes this the default cover letter and unsets the previous default`,
+  })
   isDefault?: boolean;
 
   @StringMapField({
@@ -53,16 +51,37 @@ class CoverLetterFields {
   @BooleanField({ optional: true, default: COVER_LETTER_DEFAULTS.showAddress, description: defaultIs(COVER_LETTER_DEFAULTS.showAddress) })
   showAddress?: boolean;
 
-  @EnumField(HEADER_ALIGNMENTS, { optional: true, enumName: 'HeaderAlignment', default: COVER_LETTER_DEFAULTS.headerAlignment, description: defaultIs(COVER_LETTER_DEFAULTS.headerAlignment) })
+  @EnumField(HEADER_ALIGNMENTS, {
+    optional: true,
+    enumName: 'HeaderAlignment',
+    default: COVER_LETTER_DEFAULTS.headerAlignment,
+    description: defaultIs(COVER_LETTER_DEFAULTS.headerAlignment),
+  })
   headerAlignment?: HeaderAlignment;
 
-  @TextField({ optional: true, notBlank: true, max: COVER_LETTER_LIMITS.fontFamily, default: COVER_LETTER_DEFAULTS.fontFamily, description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily) })
+  @TextField({
+    optional: true,
+    notBlank: true,
+    max: COVER_LETTER_LIMITS.fontFamily,
+    default: COVER_LETTER_DEFAULTS.fontFamily,
+    description: defaultIs(COVER_LETTER_DEFAULTS.fontFamily),
+  })
   fontFamily?: string;
 
-  @NumberField({ optional: true, ...COVER_LETTER_LIMITS.fontSize, default: COVER_LETTER_DEFAULTS.fontSize, description: `Points. ${defaultIs(COVER_LETTER_DEFAULTS.fontSize)}` })
+  @NumberField({
+    optional: true,
+    ...COVER_LETTER_LIMITS.fontSize,
+    default: COVER_LETTER_DEFAULTS.fontSize,
+    description: `Points. ${defaultIs(COVER_LETTER_DEFAULTS.fontSize)}`,
+  })
   fontSize?: number;
 
-  @NumberField({ optional: true, ...COVER_LETTER_LIMITS.lineSpacing, default: COVER_LETTER_DEFAULTS.lineSpacing, description: `Multiple of the font size. ${defaultIs(COVER_LETTER_DEFAULTS.lineSpacing)}` })
+  @NumberField({
+    optional: true,
+    ...COVER_LETTER_LIMITS.lineSpacing,
+    default: COVER_LETTER_DEFAULTS.lineSpacing,
+    description: `Multiple of the font size. ${defaultIs(COVER_LETTER_DEFAULTS.lineSpacing)}`,
+  })
   lineSpacing?: number;
 }
 

@@ -1,13 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  BooleanField,
-  EnumArrayField,
-  EnumField,
-  IntField,
-  NumberField,
-  TextArrayField,
-  TextField,
-} from '../../../common/validation/field.decorators';
+import { BooleanField, EnumArrayField, EnumField, IntField, NumberField, TextArrayField, TextField } from '../../../common/validation/field.decorators';
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
 import {
   BENEFIT_KEYS,
@@ -31,10 +23,20 @@ const LIST = { maxItems: 50, max: 200 } as const;
 
 /** The body of `POST /v1/jobs/search`: every field is optional, and all given filters must hold together. */
 export class JobSearchDto {
-  @TextField({ optional: true, max: 500, example: 'senior backend engineer go', description: 'Full-text search over title, company and description (web-search syntax: "quoted phrases", -excluded, or). Ranked by relevance, then newest.' })
+  @TextField({
+    optional: true,
+    max: 500,
+    example: 'senior backend engineer go',
+    description: 'Full-text search over title, company and description (web-search syntax: "quoted phrases", -excluded, or). Ranked by relevance, then newest.',
+  })
   query?: string;
 
-  @TextField({ optional: true, max: 200, example: 'Austin, TX', description: 'City, state or country, comma-separated parts; every part must match one of them (case-insensitive).' })
+  @TextField({
+    optional: true,
+    max: 200,
+    example: 'Austin, TX',
+    description: 'City, state or country, comma-separated parts; every part must match one of them (case-insensitive).',
+  })
   location?: string;
 
   @TextField({ optional: true, max: 100, example: 'US', description: 'ISO 3166-1 alpha-2 code or English name of the country.' })
@@ -55,13 +57,26 @@ export class JobSearchDto {
   @EnumArrayField(EMPLOYMENT_TYPES, { optional: true, description: 'Any of these (together with `employmentType`).' })
   employmentTypes?: EmploymentType[];
 
-  @EnumField(DATE_POSTED_VALUES, { optional: true, enumName: 'DatePosted', default: 'all', description: 'Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.' })
+  @EnumField(DATE_POSTED_VALUES, {
+    optional: true,
+    enumName: 'DatePosted',
+    default: 'all',
+    description: 'Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.',
+  })
   datePosted?: DatePosted;
 
-  @NumberField({ optional: true, min: 0, example: 120000, description: 'Annual salary the listing reaches at least (its maximum, or its minimum when it gives no maximum). Listings without a salary are left out.' })
+  @NumberField({
+    optional: true,
+    min: 0,
+    example: 120000,
+    description: 'Annual salary the listing reaches at least (its maximum, or its minimum when it gives no maximum). Listings without a salary are left out.',
+  })
   salaryMin?: number;
 
-  @EnumArrayField(SALARY_RANGE_VALUES, { optional: true, description: 'Annualized bands; a listing whose salary range overlaps any of them. Listings without a salary are left out.' })
+  @EnumArrayField(SALARY_RANGE_VALUES, {
+    optional: true,
+    description: 'Annualized bands; a listing whose salary range overlaps any of them. Listings without a salary are left out.',
+  })
   salaryRanges?: SalaryRange[];
 
   @BooleanField({ optional: true, description: 'true: only listings that state a salary.' })
@@ -100,10 +115,20 @@ export class JobSearchDto {
   @EnumArrayField(JOB_LEVELS, { optional: true, description: 'Seniority derived from the title (and the experience asked for when the title does not say).' })
   jobLevels?: JobLevel[];
 
-  @IntField({ optional: true, min: 0, max: 50, description: 'Listings that ask for at least this many years of experience. Listings that do not say are left out.' })
+  @IntField({
+    optional: true,
+    min: 0,
+    max: 50,
+    description: 'Listings that ask for at least this many years of experience. Listings that do not say are left out.',
+  })
   experienceMin?: number;
 
-  @IntField({ optional: true, min: 0, max: 50, description: 'Listings that ask for at most this many years of experience. Listings that do not say are left out.' })
+  @IntField({
+    optional: true,
+    min: 0,
+    max: 50,
+    description: 'Listings that ask for at most this many years of experience. Listings that do not say are left out.',
+  })
   experienceMax?: number;
 
   @TextArrayField({ optional: true, ...LIST, description: 'Providers the listings were imported from, e.g. `jsearch`.' })
@@ -148,7 +173,12 @@ export class JobListingView implements ListingViewShape {
   applyIsDirect: boolean;
   publisher: string | null;
   description: string;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, nullable: true, example: { Qualifications: ['5+ years of Go'] } })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    nullable: true,
+    example: { Qualifications: ['5+ years of Go'] },
+  })
   highlights: Record<string, string[]> | null;
   @ApiProperty({ type: [JobBenefit] })
   benefits: JobBenefit[];
@@ -171,7 +201,11 @@ export class JobSearchResponse {
   @ApiProperty({ description: 'Listings on this page', example: 20 })
   count: number;
 
-  @ApiProperty({ description: 'Listings matching the search: exact when every match fits on the first page, or when up to 10,000 matches can be counted within 25 ms; otherwise PostgreSQL\'s estimate', example: 1342 })
+  @ApiProperty({
+    description:
+      "Listings matching the search: exact when every match fits on the first page, or when up to 10,000 matches can be counted within 25 ms; otherwise PostgreSQL's estimate",
+    example: 1342,
+  })
   total: number;
 
   @ApiProperty({ example: true })

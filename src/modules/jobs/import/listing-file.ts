@@ -43,7 +43,7 @@ function* arrayRecords(text: string): Generator<SourceRecord> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`The file starts like a JSON array but is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`The file starts like a JSON array but is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   if (!Array.isArray(parsed)) throw new Error('The file must be a JSON array or NDJSON');
   for (let index = 0; index < parsed.length; index++) yield { position: `record ${index + 1}`, value: parsed[index] };

@@ -132,8 +132,15 @@ function countryCode(country: string | null): string | null {
 
 /** "Full-time" → FULLTIME, "Contract" → CONTRACTOR, ... */
 const EMPLOYMENT_ALIASES: Record<string, EmploymentType> = {
-  FULLTIME: 'FULLTIME', PARTTIME: 'PARTTIME', CONTRACTOR: 'CONTRACTOR', CONTRACT: 'CONTRACTOR', FREELANCE: 'CONTRACTOR',
-  INTERN: 'INTERN', INTERNSHIP: 'INTERN', TEMPORARY: 'TEMPORARY', TEMP: 'TEMPORARY',
+  FULLTIME: 'FULLTIME',
+  PARTTIME: 'PARTTIME',
+  CONTRACTOR: 'CONTRACTOR',
+  CONTRACT: 'CONTRACTOR',
+  FREELANCE: 'CONTRACTOR',
+  INTERN: 'INTERN',
+  INTERNSHIP: 'INTERN',
+  TEMPORARY: 'TEMPORARY',
+  TEMP: 'TEMPORARY',
 };
 
 /** Typed reads of one record's fields, throwing a rejection that names the field. */

@@ -93,7 +93,10 @@ export class JobSearchService implements OnModuleInit {
     const nextCursor = hasMore
       ? this.cursors.encode(fingerprint, { t: last.stream, k: [last.key, last.id], n: total, a: context.asOf.toISOString(), m: context.mode })
       : null;
-    const data = await this.listings(runner, page.map((row) => row.id));
+    const data = await this.listings(
+      runner,
+      page.map((row) => row.id),
+    );
     return { data, count: data.length, total, hasMore, nextCursor };
   }
 

@@ -21,10 +21,7 @@ export interface CursorPosition {
 /** The codec of search cursors, signed with the deployment's one key so that any instance reads another's cursors. */
 export async function loadSearchCursors(dataSource: DataSource): Promise<SearchCursorCodec<CursorPosition>> {
   // The first instance to start creates the key; every instance reads the one that won.
-  await dataSource.query('INSERT INTO signing_keys (purpose, secret) VALUES ($1, $2) ON CONFLICT (purpose) DO NOTHING', [
-    CURSOR_KEY_PURPOSE,
-    randomBytes(32),
-  ]);
+  await dataSource.query('INSERT INTO signing_keys (purpose, secret) VALUES ($1, $2) ON CONFLICT (purpose) DO NOTHING', [CURSOR_KEY_PURPOSE, randomBytes(32)]);
   const [{ secret }] = await dataSource.query('SELECT secret FROM signing_keys WHERE purpose = $1', [CURSOR_KEY_PURPOSE]);
   return new SearchCursorCodec(secret);
 }

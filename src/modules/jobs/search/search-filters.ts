@@ -62,8 +62,7 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
   if (search.directApplyOnly) where.push('l.apply_is_direct');
   if (search.excludeGhostJobs) {
     where.push(
-      `l.can_apply AND l.republish_count < ${sql.bind(GHOST_JOB_RULE.maxRepublishCount)} ` +
-        `AND l.first_seen_at >= ${daysBefore(GHOST_JOB_RULE.maxDaysSeen)}`,
+      `l.can_apply AND l.republish_count < ${sql.bind(GHOST_JOB_RULE.maxRepublishCount)} ` + `AND l.first_seen_at >= ${daysBefore(GHOST_JOB_RULE.maxDaysSeen)}`,
     );
   }
 
@@ -85,7 +84,10 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
  * (cities, state codes, country codes) that must all be among a listing's.
  */
 function locationParts(location: string): { remote: boolean; country: string | null; places: string[] } {
-  const parts = location.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
+  const parts = location
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
   const remote = parts.some((part) => part.toLowerCase() === 'remote');
   const named = parts.filter((part) => part.length > 2 && normalizePlace(part).length === 2 && part.toLowerCase() !== 'remote');
   const places = parts.filter((part) => part.toLowerCase() !== 'remote' && !named.includes(part)).map(normalizePlace);

@@ -57,11 +57,32 @@ export const WALK_READS = 3_000;
 
 /** The columns of the newest-first index (its key and what it includes): a walk reads nothing else. */
 const NEWEST_INDEX_COLUMNS = [
-  'posted_at', 'id', 'is_remote', 'work_arrangement', 'employment_type', 'country', 'place_keys', 'job_level', 'language',
-  'visa_sponsorship', 'security_clearance', 'apply_is_direct', 'can_apply', 'annual_salary_min', 'annual_salary_max',
-  'experience_years', 'source', 'republish_count', 'first_seen_at', 'title_normalized', 'company_normalized',
-  'benefit_keys', 'title_vector',
-].map((column) => `l.${column}`).join(', ');
+  'posted_at',
+  'id',
+  'is_remote',
+  'work_arrangement',
+  'employment_type',
+  'country',
+  'place_keys',
+  'job_level',
+  'language',
+  'visa_sponsorship',
+  'security_clearance',
+  'apply_is_direct',
+  'can_apply',
+  'annual_salary_min',
+  'annual_salary_max',
+  'experience_years',
+  'source',
+  'republish_count',
+  'first_seen_at',
+  'title_normalized',
+  'company_normalized',
+  'benefit_keys',
+  'title_vector',
+]
+  .map((column) => `l.${column}`)
+  .join(', ');
 const NEWEST_FIRST = 'ORDER BY l.posted_at DESC, l.id DESC';
 
 /**

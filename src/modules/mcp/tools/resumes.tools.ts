@@ -104,27 +104,45 @@ export class ResumesTools implements McpToolset {
           ]);
         },
       },
-      this.sectionFamily('list_section_items', 'List section items', 'read', `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
-        twin: { controller: this.controllerOf(kind.name), handler: 'list' },
-        query: SectionListQuery,
-        run: (caller, { query }) => this.sections.list(kind, caller.accountId, query),
-      })),
-      this.sectionFamily('add_section_item', 'Add a section item', 'create', `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`, (kind) => ({
-        twin: { controller: this.controllerOf(kind.name), handler: 'create' },
-        query: SectionTargetQuery,
-        body: kind.createBody,
-        run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller.accountId, query.cvId, body)),
-      })),
-      this.sectionFamily('update_section_item', 'Update a section item', 'update', 'Change fields of a section item (id) of a resume; null clears a nullable field.', (kind) => ({
-        twin: { controller: this.controllerOf(kind.name), handler: 'update' },
-        query: SectionTargetQuery,
-        body: kind.updateBody,
-        requiresAnyField: true,
-        run: async (caller, { params, query, body }) => {
-          await this.sections.update(kind, caller.accountId, params.id, query.cvId, body);
-          return saved(params.id);
-        },
-      })),
+      this.sectionFamily(
+        'list_section_items',
+        'List section items',
+        'read',
+        `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`,
+        (kind) => ({
+          twin: { controller: this.controllerOf(kind.name), handler: 'list' },
+          query: SectionListQuery,
+          run: (caller, { query }) => this.sections.list(kind, caller.accountId, query),
+        }),
+      ),
+      this.sectionFamily(
+        'add_section_item',
+        'Add a section item',
+        'create',
+        `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`,
+        (kind) => ({
+          twin: { controller: this.controllerOf(kind.name), handler: 'create' },
+          query: SectionTargetQuery,
+          body: kind.createBody,
+          run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller.accountId, query.cvId, body)),
+        }),
+      ),
+      this.sectionFamily(
+        'update_section_item',
+        'Update a section item',
+        'update',
+        'Change fields of a section item (id) of a resume; null clears a nullable field.',
+        (kind) => ({
+          twin: { controller: this.controllerOf(kind.name), handler: 'update' },
+          query: SectionTargetQuery,
+          body: kind.updateBody,
+          requiresAnyField: true,
+          run: async (caller, { params, query, body }) => {
+            await this.sections.update(kind, caller.accountId, params.id, query.cvId, body);
+            return saved(params.id);
+          },
+        }),
+      ),
       this.sectionFamily('delete_section_item', 'Delete a section item', 'delete', 'Delete a section item (id) from a resume, permanently.', (kind) => ({
         twin: { controller: this.controllerOf(kind.name), handler: 'remove' },
         query: SectionTargetQuery,

@@ -24,17 +24,31 @@ export class UpdateProfileDto {
   @TextField({ description: 'Contact phone shown on resumes; null clears it', nullable: true, max: PROFILE_LIMITS.phone, example: '+44 20 7946 0000' })
   phone?: string | null;
 
-  @TextField({ description: 'Postal address or city shown on resumes; null clears it', nullable: true, max: PROFILE_LIMITS.address, example: 'London, United Kingdom' })
+  @TextField({
+    description: 'Postal address or city shown on resumes; null clears it',
+    nullable: true,
+    max: PROFILE_LIMITS.address,
+    example: 'London, United Kingdom',
+  })
   address?: string | null;
 
   @Transform(({ value }) => (value === null ? [] : value))
-  @NestedListField(() => ProfileLinkDto, { description: 'Links shown on resumes (portfolio, GitHub …), replacing the list; null empties it', nullable: true, maxItems: PROFILE_LIMITS.links })
+  @NestedListField(() => ProfileLinkDto, {
+    description: 'Links shown on resumes (portfolio, GitHub …), replacing the list; null empties it',
+    nullable: true,
+    maxItems: PROFILE_LIMITS.links,
+  })
   links?: ProfileLinkDto[];
 
   @UrlField({ description: 'Address of a photo for templates that show one; null clears it', nullable: true, max: PROFILE_LIMITS.url })
   photoUrl?: string | null;
 
-  @TextField({ nullable: true, max: PROFILE_LIMITS.jobTitle, description: 'Shown on every resume that does not set its own jobTitle', example: 'Backend Engineer' })
+  @TextField({
+    nullable: true,
+    max: PROFILE_LIMITS.jobTitle,
+    description: 'Shown on every resume that does not set its own jobTitle',
+    example: 'Backend Engineer',
+  })
   jobTitle?: string | null;
 }
 

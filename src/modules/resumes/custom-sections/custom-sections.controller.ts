@@ -36,7 +36,11 @@ export class CustomSectionsController {
   @Get()
   @Scopes('custom-sections:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ operationId: 'listCustomSections', summary: 'List custom section definitions', description: 'Definitions belong to the account, oldest first.' })
+  @ApiOperation({
+    operationId: 'listCustomSections',
+    summary: 'List custom section definitions',
+    description: 'Definitions belong to the account, oldest first.',
+  })
   @ApiListResponse(CustomSectionView)
   list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
     return this.customSections.list(caller.accountId, paging);
@@ -45,7 +49,11 @@ export class CustomSectionsController {
   @Post()
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.create)
-  @ApiOperation({ operationId: 'createCustomSection', summary: 'Define a custom section', description: 'A title and the item fields it uses (`enabledFields`).' })
+  @ApiOperation({
+    operationId: 'createCustomSection',
+    summary: 'Define a custom section',
+    description: 'A title and the item fields it uses (`enabledFields`).',
+  })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateCustomSectionDto): Promise<SuccessWithIdResponse> {
     return { success: true, id: await this.customSections.create(caller.accountId, body) };
@@ -63,7 +71,11 @@ export class CustomSectionsController {
   @Patch(':id')
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ operationId: 'updateCustomSection', summary: 'Update a custom section definition', description: 'Fields no longer enabled are cleared on its items.' })
+  @ApiOperation({
+    operationId: 'updateCustomSection',
+    summary: 'Update a custom section definition',
+    description: 'Fields no longer enabled are cleared on its items.',
+  })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateCustomSectionDto): Promise<SuccessWithIdResponse> {
     await this.customSections.update(caller.accountId, id, body);
@@ -78,7 +90,7 @@ export class CustomSectionsController {
     operationId: 'deleteCustomSection',
     summary: 'Delete a custom section definition',
     description:
-      "Its items on every resume go with it; every resume forgets them and the section (`customSection:<id>` in `hiddenItems`, `itemOrder` and `sectionOrder`).",
+      'Its items on every resume go with it; every resume forgets them and the section (`customSection:<id>` in `hiddenItems`, `itemOrder` and `sectionOrder`).',
   })
   @ApiOkResponse({ type: SuccessResponse })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
@@ -89,7 +101,11 @@ export class CustomSectionsController {
   @Get(ITEMS)
   @Scopes('custom-sections:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ operationId: 'listCustomSectionItems', summary: 'List the items of a custom section', description: 'On the resume `cvId` names, or on the default resume.' })
+  @ApiOperation({
+    operationId: 'listCustomSectionItems',
+    summary: 'List the items of a custom section',
+    description: 'On the resume `cvId` names, or on the default resume.',
+  })
   @ApiListResponse(CustomSectionItemView)
   listItems(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
     return this.customSections.listItems(caller.accountId, id, query);
@@ -130,7 +146,11 @@ export class CustomSectionsController {
   @Patch(ITEM)
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({ operationId: 'updateCustomSectionItem', summary: 'Update an item of a custom section', description: 'Fields the section does not enable are silently dropped.' })
+  @ApiOperation({
+    operationId: 'updateCustomSectionItem',
+    summary: 'Update an item of a custom section',
+    description: 'Fields the section does not enable are silently dropped.',
+  })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async updateItem(
     @Caller() caller: ApiCaller,
@@ -147,7 +167,11 @@ export class CustomSectionsController {
   @Scopes('custom-sections:write')
   @RateLimit(DEFAULT_LIMITS.delete)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ operationId: 'deleteCustomSectionItem', summary: 'Delete an item of a custom section', description: "Its id leaves every resume's `hiddenItems` and `itemOrder`." })
+  @ApiOperation({
+    operationId: 'deleteCustomSectionItem',
+    summary: 'Delete an item of a custom section',
+    description: "Its id leaves every resume's `hiddenItems` and `itemOrder`.",
+  })
   @ApiOkResponse({ type: SuccessResponse })
   async removeItem(
     @Caller() caller: ApiCaller,

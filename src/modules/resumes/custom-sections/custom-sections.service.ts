@@ -72,7 +72,12 @@ export class CustomSectionsService {
       await this.definition(manager, accountId, id, 'pessimistic_write');
       const items = await manager.createQueryBuilder().delete().from(CustomSectionItem).where({ customSectionId: id }).returning(['id']).execute();
       await manager.delete(CustomSection, { id, accountId });
-      await forgetReferences(manager, accountId, (items.raw as { id: string }[]).map((item) => item.id), [customSectionKey(id)]);
+      await forgetReferences(
+        manager,
+        accountId,
+        (items.raw as { id: string }[]).map((item) => item.id),
+        [customSectionKey(id)],
+      );
     });
   }
 
@@ -148,17 +153,11 @@ export class CustomSectionsService {
     return {
       entity: CustomSectionItem,
       scope: { customSectionId: definition.id },
-      toColumns: (body) =>
-        Object.fromEntries(Object.entries(body).filter(([field]) => definition.enabledFields.includes(field as CustomItemField))),
+      toColumns: (body) => Object.fromEntries(Object.entries(body).filter(([field]) => definition.enabledFields.includes(field as CustomItemField))),
     };
   }
 
-  private async definition(
-    manager: EntityManager,
-    accountId: string,
-    id: string,
-    lock?: 'pessimistic_read' | 'pessimistic_write',
-  ): Promise<CustomSection> {
+  private async definition(manager: EntityManager, accountId: string, id: string, lock?: 'pessimistic_read' | 'pessimistic_write'): Promise<CustomSection> {
     const definition = await manager.findOne(CustomSection, { where: { id, accountId }, lock: lock && { mode: lock } });
     if (!definition) throw new NotFoundError();
     return definition;

@@ -136,7 +136,11 @@ export function SectionIdsField(description: string, valueKeys: Record<string, r
     return undefined;
   };
   return applyDecorators(
-    ...optionalValue('sectionIds', (value) => problem(value) === undefined, ({ value }) => problem(value) ?? ''),
+    ...optionalValue(
+      'sectionIds',
+      (value) => problem(value) === undefined,
+      ({ value }) => problem(value) ?? '',
+    ),
     ApiProperty({
       selfRequired: false,
       description: `${description} Keys: ${keys.join(', ')}.`,
@@ -151,17 +155,20 @@ export const SECTION_ORDER_NAMES = ['summary', ...LISTED_SECTION_NAMES] as const
 const MAX_SECTION_ORDER = 100;
 
 export function SectionOrderField() {
-  const isSection = (name: unknown) =>
-    typeof name === 'string' && ((SECTION_ORDER_NAMES as readonly string[]).includes(name) || isCustomSectionKey(name));
-  const valid = (value: unknown) =>
-    Array.isArray(value) && value.length <= MAX_SECTION_ORDER && value.every(isSection) && new Set(value).size === value.length;
+  const isSection = (name: unknown) => typeof name === 'string' && ((SECTION_ORDER_NAMES as readonly string[]).includes(name) || isCustomSectionKey(name));
+  const valid = (value: unknown) => Array.isArray(value) && value.length <= MAX_SECTION_ORDER && value.every(isSection) && new Set(value).size === value.length;
   return applyDecorators(
     ...optionalValue('sectionOrder', valid, `must be an array of distinct section names: ${SECTION_ORDER_NAMES.join(', ')} or customSection:<definitionId>`),
     ApiProperty({
       required: false,
       description: 'The order of the sections on the CV; sections left out follow in the default order',
       type: 'array',
-      items: { oneOf: [{ type: 'string', enum: [...SECTION_ORDER_NAMES] }, { type: 'string', pattern: CUSTOM_SECTION_KEY.source }] },
+      items: {
+        oneOf: [
+          { type: 'string', enum: [...SECTION_ORDER_NAMES] },
+          { type: 'string', pattern: CUSTOM_SECTION_KEY.source },
+        ],
+      },
       uniqueItems: true,
       maxItems: MAX_SECTION_ORDER,
       example: ['summary', 'experiences', 'skills', 'education'],
@@ -182,7 +189,8 @@ export function SummaryIdField() {
   return applyDecorators(
     TextField({
       nullable: true,
-      description: "A summary of this resume; null shows none. A resume's first summary is selected when it is added; deleting the selected summary selects the oldest remaining one.",
+      description:
+        "A summary of this resume; null shows none. A resume's first summary is selected when it is added; deleting the selected summary selects the oldest remaining one.",
     }),
     IsUUID('all', { message: 'must be the id of a summary of this resume' }),
     ApiProperty({ format: 'uuid' }),

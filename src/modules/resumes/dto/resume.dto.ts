@@ -18,7 +18,11 @@ import {
 export const RESUME_LIMITS = { name: 200, jobTitle: 150 } as const;
 
 export class CreateResumeDto {
-  @TextField({ description: 'The resume’s own name, e.g. the target role or company (not shown on the CV)', max: RESUME_LIMITS.name, example: 'Backend roles, Berlin' })
+  @TextField({
+    description: 'The resume’s own name, e.g. the target role or company (not shown on the CV)',
+    max: RESUME_LIMITS.name,
+    example: 'Backend roles, Berlin',
+  })
   name: string;
 
   @TextField({ nullable: true, max: RESUME_LIMITS.jobTitle, description: "This CV's header title; null falls back to the profile's jobTitle" })
@@ -33,7 +37,7 @@ export class CreateResumeDto {
   @JsonObjectField('CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped.')
   cvData?: object;
 
-  @SectionIdsField('Item ids to hide on this CV, per section; on create, ids of the default resume\'s items name their copies.')
+  @SectionIdsField("Item ids to hide on this CV, per section; on create, ids of the default resume's items name their copies.")
   hiddenItems?: Record<string, string[]>;
 
   @NestedField(() => PersonalOverridesDto, { optional: true })

@@ -72,7 +72,15 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
   {
     key: 'work',
     target: { section: 'experiences' },
-    fields: { company: 'name', jobTitle: 'position', location: 'location', startDate: 'startDate', endDate: 'endDate', description: 'summary', achievements: 'highlights' },
+    fields: {
+      company: 'name',
+      jobTitle: 'position',
+      location: 'location',
+      startDate: 'startDate',
+      endDate: 'endDate',
+      description: 'summary',
+      achievements: 'highlights',
+    },
     dates: { fields: PERIOD, storage: 'date-time' },
     period: true,
     // Responsibilities have no field of their own in JSON Resume: they lead the highlights (and come back as achievements).
@@ -274,7 +282,11 @@ export function planJsonResumeImport(document: JsonObject | undefined): ResumeIm
   const details: ValidationDetails = {};
   const ignored = Object.keys(document).filter((key) => !KNOWN_KEYS.has(key));
   const basics = (document.basics ?? {}) as JsonObject;
-  ignored.push(...Object.keys(basics).filter((key) => !BASICS_FIELDS.includes(key)).map((key) => `basics.${key}`));
+  ignored.push(
+    ...Object.keys(basics)
+      .filter((key) => !BASICS_FIELDS.includes(key))
+      .map((key) => `basics.${key}`),
+  );
 
   const name = text(basics.name);
   const jobTitle = text(basics.label);
@@ -307,7 +319,11 @@ export function planJsonResumeImport(document: JsonObject | undefined): ResumeIm
 
 function importedItem(mapping: ItemMapping, source: JsonObject, path: string, details: ValidationDetails, ignored: string[]): ImportedItem {
   const documentFields = Object.values(mapping.fields);
-  ignored.push(...Object.keys(source).filter((key) => !documentFields.includes(key)).map((key) => `${path}.${key}`));
+  ignored.push(
+    ...Object.keys(source)
+      .filter((key) => !documentFields.includes(key))
+      .map((key) => `${path}.${key}`),
+  );
   const body: JsonObject = { ...mapping.imported };
   for (const [field, documentField] of Object.entries(mapping.fields)) {
     const value = source[documentField];
@@ -326,9 +342,7 @@ function importedItem(mapping: ItemMapping, source: JsonObject, path: string, de
 function importedIdentity(basics: JsonObject, details: ValidationDetails, ignored: string[]): ImportedIdentity {
   const location = (basics.location ?? {}) as JsonObject;
   const place = [text(location.postalCode), text(location.city)].filter(Boolean).join(' ');
-  const address = [text(location.address)?.replace(/\s*\n\s*/g, ', '), place, text(location.region), text(location.countryCode)]
-    .filter(Boolean)
-    .join(', ');
+  const address = [text(location.address)?.replace(/\s*\n\s*/g, ', '), place, text(location.region), text(location.countryCode)].filter(Boolean).join(', ');
   const fields = { fullName: text(basics.name), email: text(basics.email), phone: text(basics.phone), address: address || null, photoUrl: text(basics.image) };
   check(details, UpdateProfileDto, fields, 'basics', { fullName: 'name', email: 'email', phone: 'phone', address: 'location', photoUrl: 'image' });
 
@@ -346,7 +360,11 @@ function importedIdentity(basics: JsonObject, details: ValidationDetails, ignore
       ignored.push(path);
       return;
     }
-    ignored.push(...Object.keys(profile).filter((key) => key !== 'url' && key !== 'network').map((key) => `${path}.${key}`));
+    ignored.push(
+      ...Object.keys(profile)
+        .filter((key) => key !== 'url' && key !== 'network')
+        .map((key) => `${path}.${key}`),
+    );
     const label = text(profile.network);
     check(details, ProfileLinkDto, { label, url }, path, { label: 'network', url: 'url' });
     links.push({ label, url });

@@ -1,7 +1,22 @@
 import type { ResumeIdentity } from '../dto/resume-content.dto';
 
 /** Letters that Unicode does not decompose into an ASCII letter and a mark. */
-const ASCII_SPELLINGS: Record<string, string> = { ß: 'ss', ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ı: 'i', þ: 'th', Þ: 'Th' };
+const ASCII_SPELLINGS: Record<string, string> = {
+  ß: 'ss',
+  ł: 'l',
+  Ł: 'L',
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+  þ: 'th',
+  Þ: 'Th',
+};
 const MAX_LENGTH = 120;
 
 /**

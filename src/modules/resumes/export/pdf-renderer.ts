@@ -139,7 +139,12 @@ class ResumePdfWriter {
       color: ink ?? (style.header === 'centered' ? style.colors.primary : style.colors.text),
       characterSpacing: style.header === 'left' ? 0.5 : 0,
     };
-    const jobTitle: TextStyle = { family: style.fonts.body, weight: style.header === 'centered' ? 'italic' : 'regular', size: style.size * 1.25, color: ink ?? style.colors.muted };
+    const jobTitle: TextStyle = {
+      family: style.fonts.body,
+      weight: style.header === 'centered' ? 'italic' : 'regular',
+      size: style.size * 1.25,
+      color: ink ?? style.colors.muted,
+    };
     const contacts: TextStyle = { family: style.fonts.body, weight: 'regular', size: style.size * 0.92, color: ink ?? style.colors.muted };
     const align = style.header === 'centered' ? 'center' : 'left';
 

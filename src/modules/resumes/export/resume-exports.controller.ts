@@ -24,7 +24,10 @@ class JsonResumeImportResponse extends SuccessWithIdResponse {
   @ApiProperty({ description: 'Profile fields that were empty and were set from `basics` (needs the profile:write scope)', example: ['fullName', 'phone'] })
   profileFieldsFilled: string[];
 
-  @ApiProperty({ description: 'Paths of document fields that have no place in a resume and were not imported', example: ['work[0].url', 'basics.profiles[0].username'] })
+  @ApiProperty({
+    description: 'Paths of document fields that have no place in a resume and were not imported',
+    example: ['work[0].url', 'basics.profiles[0].username'],
+  })
   ignored: string[];
 }
 
@@ -55,7 +58,7 @@ export class ResumeExportsController {
     operationId: 'exportResumePdf',
     summary: 'Export a resume as PDF',
     description:
-      'Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume\'s template (`classic`, `modern`, `minimal`), ' +
+      "Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), " +
       'designSettings and optionalFields, as an A4 PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.',
   })
   @ApiProduces('application/pdf')
@@ -79,7 +82,7 @@ export class ResumeExportsController {
     summary: 'Export a resume as JSON Resume',
     description:
       'The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, ' +
-      'in its order. Empty fields are left out. See the README\'s API notes for how sections map.',
+      "in its order. Empty fields are left out. See the README's API notes for how sections map.",
   })
   @ApiOkResponse({ description: 'A JSON Resume document', schema: JSON_RESUME_SCHEMA })
   @ApiNotFoundResponse({ type: ErrorBody })
@@ -94,14 +97,17 @@ export class ResumeExportsController {
     operationId: 'importJsonResume',
     summary: 'Create a resume from a JSON Resume document',
     description:
-      'Creates a new resume (not the default, unless it is the only one) with the document\'s sections, its basics.summary as the ' +
+      "Creates a new resume (not the default, unless it is the only one) with the document's sections, its basics.summary as the " +
       'selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the ' +
       'profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references ' +
       'become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE.',
   })
   @ApiBody({ schema: JSON_RESUME_SCHEMA })
   @ApiCreatedResponse({ type: JsonResumeImportResponse })
-  @ApiBadRequestResponse({ description: 'Not valid JSON Resume, or a field breaks a rule of the record it becomes; `details` keys are JSON paths', type: ValidationErrorBody })
+  @ApiBadRequestResponse({
+    description: 'Not valid JSON Resume, or a field breaks a rule of the record it becomes; `details` keys are JSON paths',
+    type: ValidationErrorBody,
+  })
   async importJsonResume(@Caller() caller: ApiCaller, @Body() document: JsonObject): Promise<JsonResumeImportResponse> {
     return { success: true, ...(await this.exports.importJsonResume(caller, document)) };
   }

@@ -59,10 +59,22 @@ export class ResumeExportsService {
     let profileFieldsFilled: string[] = [];
     const id = await this.resumes.createWith(caller.accountId, { name: plan.name, jobTitle: plan.jobTitle }, async (manager, resumeId) => {
       for (const { section, items } of plan.sections) {
-        await this.sections.insertItems(manager, caller.accountId, resumeId, section, items.map((item) => item.body));
+        await this.sections.insertItems(
+          manager,
+          caller.accountId,
+          resumeId,
+          section,
+          items.map((item) => item.body),
+        );
       }
       for (const { items, ...section } of plan.customSections) {
-        await this.customSections.insertItems(manager, caller.accountId, resumeId, section, items.map((item) => item.body));
+        await this.customSections.insertItems(
+          manager,
+          caller.accountId,
+          resumeId,
+          section,
+          items.map((item) => item.body),
+        );
       }
       if (caller.scopes.includes('profile:write')) profileFieldsFilled = await fillEmptyProfileFields(manager, caller.accountId, plan.identity);
       const [summaryId] = plan.summary

@@ -1,14 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  getSchemaPath,
-  OmitType,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
 import type { Scope } from '../../../common/auth/scopes';
@@ -49,7 +41,11 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Get()
     @Scopes(readScope)
     @RateLimit(DEFAULT_LIMITS.list)
-    @ApiOperation({ operationId: `list${title}`, summary: `List ${kind.name}`, description: 'Of the resume `cvId` names, or of the default resume; in their default order.' })
+    @ApiOperation({
+      operationId: `list${title}`,
+      summary: `List ${kind.name}`,
+      description: 'Of the resume `cvId` names, or of the default resume; in their default order.',
+    })
     @ApiListResponse(View)
     list(@Caller() caller: ApiCaller, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
       return this.sections.list(kind, caller.accountId, query);
@@ -58,7 +54,11 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Post()
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.create)
-    @ApiOperation({ operationId: `create${item}`, summary: `Add ${withArticle(kind.singular)}`, description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create) })
+    @ApiOperation({
+      operationId: `create${item}`,
+      summary: `Add ${withArticle(kind.singular)}`,
+      description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create),
+    })
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
     async create(@Caller() caller: ApiCaller, @Query() target: SectionTargetQuery, @Body() body: object): Promise<SuccessWithIdResponse> {
       return { success: true, id: await this.sections.create(kind, caller.accountId, target.cvId, body) };
@@ -76,7 +76,11 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Patch(':id')
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.update)
-    @ApiOperation({ operationId: `update${item}`, summary: `Update ${withArticle(kind.singular)}`, description: 'Only the fields sent change; null clears a nullable field.' })
+    @ApiOperation({
+      operationId: `update${item}`,
+      summary: `Update ${withArticle(kind.singular)}`,
+      description: 'Only the fields sent change; null clears a nullable field.',
+    })
     @ApiOkResponse({ type: SuccessWithIdResponse })
     async update(
       @Caller() caller: ApiCaller,

@@ -3,17 +3,7 @@
  * `<name>:write`) and its key in a resume's `hiddenItems` and `itemOrder`. The order is the default order of the
  * sections on a resume.
  */
-export const SECTION_NAMES = [
-  'experiences',
-  'education',
-  'skills',
-  'summaries',
-  'projects',
-  'certificates',
-  'awards',
-  'publications',
-  'interests',
-] as const;
+export const SECTION_NAMES = ['experiences', 'education', 'skills', 'summaries', 'projects', 'certificates', 'awards', 'publications', 'interests'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 /** Summaries are not listed on a resume: it shows the one its `selectedSummaryId` picks. Every other section is listed. */

@@ -1,22 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PagingQuery } from '../../../common/http/paging';
 import { TailoringReportView } from '../../tailoring/dto/tailoring-report.dto';
-import {
-  BooleanField,
-  EnumField,
-  IntField,
-  QueryBooleanField,
-  TextField,
-  UrlField,
-  UuidField,
-} from '../../../common/validation/field.decorators';
+import { BooleanField, EnumField, IntField, QueryBooleanField, TextField, UrlField, UuidField } from '../../../common/validation/field.decorators';
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
-import {
-  APPLICATION_SOURCES,
-  APPLICATION_STATUSES,
-  ApplicationSource,
-  ApplicationStatus,
-} from '../application-status';
+import { APPLICATION_SOURCES, APPLICATION_STATUSES, ApplicationSource, ApplicationStatus } from '../application-status';
 import { InterviewView } from './interview.dto';
 
 export const APPLICATION_LIMITS = { text: 200, jobUrl: 2000, jobDescription: 50_000, notes: 20_000 } as const;
@@ -36,19 +23,36 @@ export class CreateApplicationDto {
   @TextField({ description: 'Where the job is (city, country or remote)', optional: true, max: APPLICATION_LIMITS.text, example: 'Berlin, Germany' })
   location?: string;
 
-  @UrlField({ optional: true, max: APPLICATION_LIMITS.jobUrl, example: 'https://jobs.acme.example/1234', description: 'Duplicate detection key: an application with the same URL is returned instead of a new one' })
+  @UrlField({
+    optional: true,
+    max: APPLICATION_LIMITS.jobUrl,
+    example: 'https://jobs.acme.example/1234',
+    description: 'Duplicate detection key: an application with the same URL is returned instead of a new one',
+  })
   jobUrl?: string;
 
-  @TextField({ optional: true, max: APPLICATION_LIMITS.jobDescription, description: `At least ${AUTO_PREPARE_MIN_DESCRIPTION} characters when autoPrepare is true` })
+  @TextField({
+    optional: true,
+    max: APPLICATION_LIMITS.jobDescription,
+    description: `At least ${AUTO_PREPARE_MIN_DESCRIPTION} characters when autoPrepare is true`,
+  })
   jobDescription?: string;
 
-  @UuidField({ optional: true, message: 'must be a job listing id', description: 'Id from job search: the listing\'s description (when jobDescription is absent) and salary are copied, and the application stays linked to it' })
+  @UuidField({
+    optional: true,
+    message: 'must be a job listing id',
+    description: "Id from job search: the listing's description (when jobDescription is absent) and salary are copied, and the application stays linked to it",
+  })
   jobListingId?: string;
 
   @EnumField(APPLICATION_SOURCES, { optional: true, enumName: 'ApplicationSource', default: 'Other', description: 'Defaults to `Other`' })
   source?: ApplicationSource;
 
-  @BooleanField({ optional: true, default: false, description: 'Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)' })
+  @BooleanField({
+    optional: true,
+    default: false,
+    description: 'Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)',
+  })
   autoPrepare?: boolean;
 }
 
@@ -59,7 +63,12 @@ export class UpdateApplicationDto {
   @IntField({ nullable: true, min: 1, max: 5, description: '1 (low) to 5 (high); null clears it', example: 4 })
   priority?: number | null;
 
-  @TextField({ description: 'Free-form notes on the application; null clears them', nullable: true, max: APPLICATION_LIMITS.notes, example: 'Referred by Ada; follow up on Friday.' })
+  @TextField({
+    description: 'Free-form notes on the application; null clears them',
+    nullable: true,
+    max: APPLICATION_LIMITS.notes,
+    example: 'Referred by Ada; follow up on Friday.',
+  })
   notes?: string | null;
 
   @TextField({ description: 'The role applied for; cannot be cleared', optional: true, notBlank: true, max: APPLICATION_LIMITS.text })

@@ -32,7 +32,12 @@ export class UpdateInterviewDto {
   @DateTimeField({ description: 'When it takes place (or, for a take-home, is due), ISO 8601 with a time zone', optional: true })
   date?: string;
 
-  @TextField({ description: 'Preparation or follow-up notes; null clears them', nullable: true, max: INTERVIEW_LIMITS.notes, example: 'Bring the system design notes.' })
+  @TextField({
+    description: 'Preparation or follow-up notes; null clears them',
+    nullable: true,
+    max: INTERVIEW_LIMITS.notes,
+    example: 'Bring the system design notes.',
+  })
   notes?: string | null;
 
   @TextField({ nullable: true, description: `${CONTACT_ID_DESCRIPTION}; null unlinks the contact` })

@@ -33,9 +33,18 @@ export function sampleJsonResume() {
       },
     ],
     volunteer: [
-      { organization: 'Computer History Museum', position: 'Speaker', url: 'https://chm.example.org', startDate: '1980', endDate: '1985-06', summary: 'Talks about nanoseconds.' },
+      {
+        organization: 'Computer History Museum',
+        position: 'Speaker',
+        url: 'https://chm.example.org',
+        startDate: '1980',
+        endDate: '1985-06',
+        summary: 'Talks about nanoseconds.',
+      },
     ],
-    education: [{ institution: 'Yale University', area: 'Mathematics', studyType: 'PhD', startDate: '1930-09-01', endDate: '1934-06-30', score: 'Summa cum laude' }],
+    education: [
+      { institution: 'Yale University', area: 'Mathematics', studyType: 'PhD', startDate: '1930-09-01', endDate: '1934-06-30', score: 'Summa cum laude' },
+    ],
     awards: [{ title: 'National Medal of Technology', date: '1991-09-16', awarder: 'President of the United States', summary: 'For pioneering compilers.' }],
     certificates: [{ name: 'Naval Reserve Commission', date: '1943-12-01', issuer: 'US Navy', url: 'https://navy.example.org/cert' }],
     publications: [

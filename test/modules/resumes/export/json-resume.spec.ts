@@ -69,9 +69,27 @@ describe('toJsonResume', () => {
       { language: 'English', fluency: 'Native' },
       { language: 'German', fluency: 'Fluent' },
     ]);
-    expect(exported.education[1]).toEqual({ institution: 'University of Leeds', area: 'Mathematics', studyType: 'BSc', startDate: '2005-10-01', endDate: '2008-06-30', score: '3.8' });
-    expect(exported.projects[0]).toEqual({ name: 'Open job board', entity: 'Open source', description: expect.any(String), startDate: '2021-01-01', url: 'https://jobs.example.org' });
-    expect(exported.publications[0]).toMatchObject({ name: 'Sliding windows in practice', publisher: 'ACM Queue', releaseDate: '2021-09-01', summary: expect.any(String) });
+    expect(exported.education[1]).toEqual({
+      institution: 'University of Leeds',
+      area: 'Mathematics',
+      studyType: 'BSc',
+      startDate: '2005-10-01',
+      endDate: '2008-06-30',
+      score: '3.8',
+    });
+    expect(exported.projects[0]).toEqual({
+      name: 'Open job board',
+      entity: 'Open source',
+      description: expect.any(String),
+      startDate: '2021-01-01',
+      url: 'https://jobs.example.org',
+    });
+    expect(exported.publications[0]).toMatchObject({
+      name: 'Sliding windows in practice',
+      publisher: 'ACM Queue',
+      releaseDate: '2021-09-01',
+      summary: expect.any(String),
+    });
     expect(exported.interests).toEqual([{ name: 'Climbing', keywords: ['bouldering', 'alpine'] }, { name: 'Chess' }]);
   });
 
@@ -92,12 +110,19 @@ describe('toJsonResume', () => {
 
 describe('planJsonResumeImport', () => {
   it.each([undefined, null, [], 'resume'])('refuses %j, which is no document (a body-less POST answered 500 before)', (document) => {
-    expect(() => planJsonResumeImport(document as never)).toThrow(expect.objectContaining({ response: { error: 'Validation failed', details: { body: ['must be a JSON Resume document'] } } }));
+    expect(() => planJsonResumeImport(document as never)).toThrow(
+      expect.objectContaining({ response: { error: 'Validation failed', details: { body: ['must be a JSON Resume document'] } } }),
+    );
   });
 
   it('names the resume after basics, and takes the job title and summary from it', () => {
     const plan = planJsonResumeImport(sampleJsonResume());
-    expect(plan).toMatchObject({ name: 'Grace Hopper – Compiler Engineer', jobTitle: 'Compiler Engineer', summary: expect.stringContaining('compilers'), ignored: [] });
+    expect(plan).toMatchObject({
+      name: 'Grace Hopper – Compiler Engineer',
+      jobTitle: 'Compiler Engineer',
+      summary: expect.stringContaining('compilers'),
+      ignored: [],
+    });
     expect(planJsonResumeImport({}).name).toBe('Imported resume');
   });
 
@@ -120,7 +145,7 @@ describe('planJsonResumeImport', () => {
     });
   });
 
-  it("keeps a skill's score as its level (\"4/5\") where it has no level text, and reads such a level back as the score", () => {
+  it('keeps a skill\'s score as its level ("4/5") where it has no level text, and reads such a level back as the score', () => {
     const content = sampleResumeContent();
     const [typescript, postgres] = content.sections.skills;
     Object.assign(typescript, { level: null, score: 4 });
@@ -133,7 +158,9 @@ describe('planJsonResumeImport', () => {
     expect(document.skills[1]).toEqual({ name: 'PostgreSQL', level: 'Expert' });
     expect(document.languages[0]).toEqual({ language: 'English', fluency: '5/5' });
 
-    const imported = planJsonResumeImport(document).sections.filter(({ section }) => section === 'skills').flatMap(({ items }) => items.map((item) => item.body));
+    const imported = planJsonResumeImport(document)
+      .sections.filter(({ section }) => section === 'skills')
+      .flatMap(({ items }) => items.map((item) => item.body));
     expect(imported).toEqual(
       expect.arrayContaining([
         { name: 'TypeScript', score: 4, keywords: ['NestJS', 'Node.js'] },
@@ -179,17 +206,35 @@ describe('planJsonResumeImport', () => {
         items: [
           {
             path: 'volunteer[0]',
-            body: { organization: 'Computer History Museum', title: 'Speaker', url: 'https://chm.example.org', startDate: '1980', endDate: '1985-06', description: 'Talks about nanoseconds.' },
+            body: {
+              organization: 'Computer History Museum',
+              title: 'Speaker',
+              url: 'https://chm.example.org',
+              startDate: '1980',
+              endDate: '1985-06',
+              description: 'Talks about nanoseconds.',
+            },
           },
         ],
       },
-      { title: 'References', enabledFields: ['title', 'description'], items: [{ path: 'references[0]', body: { title: 'Howard Aiken', description: expect.any(String) } }] },
+      {
+        title: 'References',
+        enabledFields: ['title', 'description'],
+        items: [{ path: 'references[0]', body: { title: 'Howard Aiken', description: expect.any(String) } }],
+      },
     ]);
   });
 
   it('reports the fields it has no place for', () => {
     const plan = planJsonResumeImport({
-      basics: { name: 'Grace', profiles: [{ network: 'GitHub', username: 'grace', url: 'https://github.com/grace' }, { network: 'Mastodon', username: 'grace' }], headline: 'x' },
+      basics: {
+        name: 'Grace',
+        profiles: [
+          { network: 'GitHub', username: 'grace', url: 'https://github.com/grace' },
+          { network: 'Mastodon', username: 'grace' },
+        ],
+        headline: 'x',
+      },
       work: [{ name: 'Navy', position: 'Admiral', url: 'https://navy.example.org', description: 'A navy' }],
       projects: [{ name: 'A-0', highlights: ['first compiler'], roles: ['author'] }],
       hobbies: ['sailing'],

@@ -164,7 +164,14 @@ describe('renderResumePdf', () => {
 
   it('honours margins: wider margins take more pages', async () => {
     const pages = async (margin: number) =>
-      (await pdfText(await renderResumePdf(longContent(), { template: 'modern', designSettings: { margins: { top: margin, right: margin, bottom: margin, left: margin } } }))).pages;
+      (
+        await pdfText(
+          await renderResumePdf(longContent(), {
+            template: 'modern',
+            designSettings: { margins: { top: margin, right: margin, bottom: margin, left: margin } },
+          }),
+        )
+      ).pages;
     expect(await pages(45)).toBeGreaterThan(await pages(5));
   });
 });

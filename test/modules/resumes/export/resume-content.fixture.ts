@@ -112,9 +112,23 @@ export function sampleResumeContent(overrides: Partial<ResumeContent> = {}): Res
       ],
       certificates: [
         { id: '00000000-0000-4000-8000-000000000501', name: 'Certified Kubernetes Administrator', issuer: 'CNCF', date: '2023-04-01', url: null },
-        { id: '00000000-0000-4000-8000-000000000502', name: 'AWS Solutions Architect', issuer: 'Amazon Web Services', date: '2022-01-15', url: 'https://aws.example/cert/1' },
+        {
+          id: '00000000-0000-4000-8000-000000000502',
+          name: 'AWS Solutions Architect',
+          issuer: 'Amazon Web Services',
+          date: '2022-01-15',
+          url: 'https://aws.example/cert/1',
+        },
       ],
-      awards: [{ id: '00000000-0000-4000-8000-000000000601', title: 'Engineer of the year', awarder: 'Northwind', date: '2023-12-15', summary: 'For the ledger migration.' }],
+      awards: [
+        {
+          id: '00000000-0000-4000-8000-000000000601',
+          title: 'Engineer of the year',
+          awarder: 'Northwind',
+          date: '2023-12-15',
+          summary: 'For the ledger migration.',
+        },
+      ],
       publications: [
         {
           id: '00000000-0000-4000-8000-000000000701',

@@ -5,7 +5,9 @@ import { sampleResumeContent } from './resume-content.fixture';
 
 describe('resumeDocument', () => {
   it('lists the sections in sectionOrder, leaving out empty ones', () => {
-    const content = sampleResumeContent({ sectionOrder: ['skills', 'summary', 'experiences', 'education', 'projects', 'certificates', 'awards', 'publications', 'interests'] });
+    const content = sampleResumeContent({
+      sectionOrder: ['skills', 'summary', 'experiences', 'education', 'projects', 'certificates', 'awards', 'publications', 'interests'],
+    });
     content.sections.awards = [];
     expect(resumeDocument(content).sections.map((section) => section.title)).toEqual([
       'Skills',
@@ -38,7 +40,11 @@ describe('resumeDocument', () => {
     const content = sampleResumeContent();
     const skills = resumeDocument(content).sections.find((section) => section.key === 'skills')!.entries;
     expect(skills).toEqual([
-      { kind: 'list', label: 'Technical', values: ['TypeScript (Expert): NestJS, Node.js', 'PostgreSQL (Expert)', 'Go (Advanced)', 'Kubernetes (Advanced)', 'Redis'] },
+      {
+        kind: 'list',
+        label: 'Technical',
+        values: ['TypeScript (Expert): NestJS, Node.js', 'PostgreSQL (Expert)', 'Go (Advanced)', 'Kubernetes (Advanced)', 'Redis'],
+      },
       { kind: 'list', label: 'Soft skills', values: ['Mentoring', 'Technical writing'] },
       { kind: 'list', label: 'Languages', values: ['English (Native)', 'German (Fluent)'] },
     ]);

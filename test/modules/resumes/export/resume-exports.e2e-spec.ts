@@ -20,7 +20,10 @@ interface PdfResponse {
 
 /** POST …/export/pdf, keeping the body as bytes. */
 async function exportPdf(account: TestAccount, id: string): Promise<PdfResponse> {
-  const response = await fetch(`${account.api.baseUrl}/v1/resume/${id}/export/pdf`, { method: 'POST', headers: { authorization: `Bearer ${account.api.key}` } });
+  const response = await fetch(`${account.api.baseUrl}/v1/resume/${id}/export/pdf`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.api.key}` },
+  });
   const file = Buffer.from(await response.arrayBuffer());
   const isJson = response.headers.get('content-type')?.includes('json');
   return { status: response.status, headers: response.headers, file, body: isJson ? JSON.parse(file.toString()) : undefined };
@@ -59,7 +62,12 @@ describe('Resume exports', () => {
     });
     expect(profile.status).toBe(200);
     resumeId = (await owner.api.post('/v1/resume', { name: 'Exports', jobTitle: 'Backend Engineer' })).body.id;
-    await add(owner, 'experiences', { jobTitle: 'Staff Engineer', company: 'Northwind Payments', startDate: '2022-03-01', isCurrent: true, achievements: ['Cut p99 latency by 40%'] }, resumeId);
+    await add(
+      owner,
+      'experiences',
+      { jobTitle: 'Staff Engineer', company: 'Northwind Payments', startDate: '2022-03-01', isCurrent: true, achievements: ['Cut p99 latency by 40%'] },
+      resumeId,
+    );
     const hidden = await add(owner, 'experiences', { jobTitle: 'Intern', company: 'Hidden Corp', startDate: '2010-01-01', endDate: '2010-06-30' }, resumeId);
     await add(owner, 'skills', { name: 'TypeScript', level: 'Expert', keywords: ['NestJS'] }, resumeId);
     await add(owner, 'skills', { name: 'German', category: 'LANGUAGE', level: 'Fluent' }, resumeId);
@@ -116,12 +124,17 @@ describe('Resume exports', () => {
     it('flows long content onto several pages without losing any of it', async () => {
       const long = (await owner.api.post('/v1/resume', { name: 'Long' })).body.id;
       for (let index = 0; index < 14; index += 1) {
-        await add(owner, 'experiences', {
-          jobTitle: 'Engineer',
-          company: `Employer ${index}`,
-          description: 'Built and ran services that many people depend on, with a small team and a lot of care for the details. '.repeat(3),
-          achievements: [`Achievement ${index}: shipped the thing that mattered most that year`, 'Mentored two engineers'],
-        }, long);
+        await add(
+          owner,
+          'experiences',
+          {
+            jobTitle: 'Engineer',
+            company: `Employer ${index}`,
+            description: 'Built and ran services that many people depend on, with a small team and a lot of care for the details. '.repeat(3),
+            achievements: [`Achievement ${index}: shipped the thing that mattered most that year`, 'Mentored two engineers'],
+          },
+          long,
+        );
       }
       const response = await exportPdf(owner, long);
       const { pages, text } = await pdfText(response.file);
@@ -174,10 +187,10 @@ describe('Resume exports', () => {
     it('is not held up by another account preparing an application', async () => {
       const other = await createAccount(testApp.app, testApp.baseUrl);
       const otherResume = (await other.api.get('/v1/resume')).body.data[0].id;
-      await database.query(`INSERT INTO applications (account_id, job_title, company, status, cv_id, tailoring_pending) VALUES ($1, 'Engineer', 'Acme', 'preparing', $2, true)`, [
-        other.accountId,
-        otherResume,
-      ]);
+      await database.query(
+        `INSERT INTO applications (account_id, job_title, company, status, cv_id, tailoring_pending) VALUES ($1, 'Engineer', 'Acme', 'preparing', $2, true)`,
+        [other.accountId, otherResume],
+      );
       expect((await exportPdf(owner, resumeId)).status).toBe(200);
     });
 
@@ -207,7 +220,10 @@ describe('Resume exports', () => {
       await account.api.post('/v1/skills', { name: 'German', category: 'LANGUAGE', score: 3 });
       const exported = (await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body;
       expect(schemaErrors(exported)).toEqual([]);
-      expect(exported.skills).toEqual([{ name: 'Go', level: '4/5' }, { name: 'SQL', level: 'Expert' }]);
+      expect(exported.skills).toEqual([
+        { name: 'Go', level: '4/5' },
+        { name: 'SQL', level: 'Expert' },
+      ]);
       expect(exported.languages).toEqual([{ language: 'German', fluency: '3/5' }]);
 
       const { id } = (await account.api.post(IMPORT_PATH, exported)).body;
@@ -280,7 +296,12 @@ describe('Resume exports', () => {
       const [base] = (await account.api.get('/v1/resume')).body.data;
       const { id } = (await account.api.post(IMPORT_PATH, sampleJsonResume())).body;
       const resume = (await account.api.get(`/v1/resume/${id}`)).body.data;
-      expect(resume).toMatchObject({ name: 'Grace Hopper – Compiler Engineer', jobTitle: 'Compiler Engineer', isDefault: false, selectedSummaryId: expect.any(String) });
+      expect(resume).toMatchObject({
+        name: 'Grace Hopper – Compiler Engineer',
+        jobTitle: 'Compiler Engineer',
+        isDefault: false,
+        selectedSummaryId: expect.any(String),
+      });
       expect(resume.content.summary).toBe('Builds compilers so that people can write programs in words.');
       expect(resume.content.customSections.map((section: { title: string }) => section.title).sort()).toEqual(['References', 'Volunteering']);
       expect((await account.api.get(`/v1/resume/${base.id}`)).body.data.content.sections.experiences).toEqual([]);
@@ -302,11 +323,18 @@ describe('Resume exports', () => {
       await writer.api.patch('/v1/profile', { fullName: 'Grace B. Hopper', phone: '+1 555 0199' });
       const filled = await writer.api.post(IMPORT_PATH, sampleJsonResume());
       expect(filled.body.profileFieldsFilled).toEqual(['address', 'photoUrl', 'links']);
-      expect((await writer.api.get('/v1/profile')).body.data).toMatchObject({ fullName: 'Grace B. Hopper', phone: '+1 555 0199', address: 'Arlington, Virginia, US' });
+      expect((await writer.api.get('/v1/profile')).body.data).toMatchObject({
+        fullName: 'Grace B. Hopper',
+        phone: '+1 555 0199',
+        address: 'Arlington, Virginia, US',
+      });
     });
 
     it('reports the fields it has no place for', async () => {
-      const response = await owner.api.post(IMPORT_PATH, { basics: { name: 'Grace', profiles: [{ network: 'GitHub', username: 'grace', url: 'https://github.com/grace' }] }, work: [{ name: 'Navy', position: 'Admiral', url: 'https://navy.example.org' }] });
+      const response = await owner.api.post(IMPORT_PATH, {
+        basics: { name: 'Grace', profiles: [{ network: 'GitHub', username: 'grace', url: 'https://github.com/grace' }] },
+        work: [{ name: 'Navy', position: 'Admiral', url: 'https://navy.example.org' }],
+      });
       expect(response.status).toBe(201);
       expect(response.body.ignored).toEqual(['basics.profiles[0].username', 'work[0].url']);
     });
@@ -314,10 +342,16 @@ describe('Resume exports', () => {
     it.each([
       [{ basics: { email: 'not-an-email' } }, { 'basics.email': ['must be a valid email address'] }],
       [{ work: [{ name: 'Navy', startDate: 'March 1967' }] }, { 'work[0].startDate': ['must be a date: YYYY, YYYY-MM or YYYY-MM-DD'] }],
-      [{ work: [{ name: 'Navy' }], education: [{ institution: 'Yale', studyType: 'PhD' }, { institution: 'Vassar' }] }, { 'work[0].position': ['is required'], 'education[1].studyType': ['is required'] }],
+      [
+        { work: [{ name: 'Navy' }], education: [{ institution: 'Yale', studyType: 'PhD' }, { institution: 'Vassar' }] },
+        { 'work[0].position': ['is required'], 'education[1].studyType': ['is required'] },
+      ],
       [{ skills: { name: 'Go' } }, { skills: ['must be of type array'] }],
       [{ work: [{ name: 'Navy', position: 'Admiral', startDate: '1967-08', endDate: '1966' }] }, { 'work[0].endDate': ['must not be before startDate'] }],
-      [{ volunteer: [{ organization: 'Museum', startDate: '1985-06-01', endDate: '1980-01-01' }] }, { 'volunteer[0].endDate': ['must not be before startDate'] }],
+      [
+        { volunteer: [{ organization: 'Museum', startDate: '1985-06-01', endDate: '1980-01-01' }] },
+        { 'volunteer[0].endDate': ['must not be before startDate'] },
+      ],
     ])('answers 400 with the JSON paths of what is wrong in %j, and creates nothing', async (document, details) => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const response = await account.api.post(IMPORT_PATH, document);

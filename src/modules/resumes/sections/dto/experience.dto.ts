@@ -15,7 +15,12 @@ export class CreateExperienceDto extends DatedItemBody {
   @TextField({ description: 'What the role was about; null clears it', nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 
-  @TextListField({ description: 'What the role was responsible for, one point each', optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem })
+  @TextListField({
+    description: 'What the role was responsible for, one point each',
+    optional: true,
+    maxItems: SECTION_TEXT.listItems,
+    maxLength: SECTION_TEXT.listItem,
+  })
   responsibilities?: string[];
 
   @TextListField({ description: 'Results to show, one point each', optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem })
