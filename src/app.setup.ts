@@ -7,6 +7,7 @@ import { ApiDocument } from './common/http/api-document';
 import { JsonBodyInterceptor } from './common/http/body-parser';
 import { describeTags } from './common/http/api-tags';
 import { describeExamples } from './common/http/openapi-examples';
+import { inlineSingleReferences } from './common/http/openapi-references';
 import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
 import { describeResponses, SHARED_RESPONSE_MODELS } from './common/http/openapi-responses';
@@ -50,7 +51,7 @@ export function setupApp(app: INestApplication): INestApplication {
   // Proprietary, with no public terms to link to (the builder's license always carries a url).
   description.info.license = { name: 'Proprietary' };
   const generated = SwaggerModule.createDocument(express, description, { extraModels: SHARED_RESPONSE_MODELS });
-  const document = describeExamples(describeResponses(describeRequestBodies(describeTags(finishOpenApiDocument(generated)))));
+  const document = inlineSingleReferences(describeExamples(describeResponses(describeRequestBodies(describeTags(finishOpenApiDocument(generated))))));
   express.get(ApiDocument).use(document);
   SwaggerModule.setup('docs', express, document, {
     jsonDocumentUrl: 'docs-json',

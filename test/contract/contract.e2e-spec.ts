@@ -149,6 +149,20 @@ describe('the OpenAPI contract', () => {
     for (const name of patchBodies) expect(Object.entries(schemas[name!].properties).filter(([, property]) => 'default' in property)).toEqual([]);
   });
 
+  it('uses no composition a generator would misread: no one-part allOf around a $ref, no date against date-time oneOf', () => {
+    const found: string[] = [];
+    const visit = (node: unknown, path: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as { allOf?: { $ref?: string }[]; oneOf?: { format?: string }[] };
+      if (schema.allOf?.length === 1 && schema.allOf[0].$ref) found.push(`${path}: allOf [${schema.allOf[0].$ref}]`);
+      const formats = (schema.oneOf ?? []).map((alternative) => alternative.format);
+      if (formats.includes('date') && formats.includes('date-time')) found.push(`${path}: oneOf date, date-time`);
+      for (const [key, child] of Object.entries(node)) visit(child, `${path}/${key}`);
+    };
+    visit(served, '');
+    expect(found).toEqual([]);
+  });
+
   it('lets a client generated from it track an application end to end', async () => {
     const account = await createAccount(testApp.app, testApp.baseUrl);
     const client = createClient<paths>({ baseUrl: testApp.baseUrl, headers: { authorization: `Bearer ${account.key}` } });

@@ -1330,8 +1330,9 @@ export interface components {
             /**
              * @description Defaults to `Other`
              * @default Other
+             * @enum {string}
              */
-            source?: components["schemas"]["ApplicationSource"];
+            source?: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
             /**
              * @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)
              * @default false
@@ -1389,6 +1390,7 @@ export interface components {
             /** @description True exactly when status is accepted, rejected, withdrawn or no_response. */
             isArchived: boolean;
         };
+        /** @description Set once autoPrepare has tailored the linked resume. */
         TailoringReportView: {
             /**
              * @description Skills the job asks for that the resume shows.
@@ -1414,7 +1416,7 @@ export interface components {
             scoreBefore: number;
             /** @description The same after tailoring reordered, hid and selected items. */
             scoreAfter: number;
-        };
+        } | null;
         TimelineEntryView: {
             status: components["schemas"]["ApplicationStatus"];
             id: string;
@@ -1424,12 +1426,13 @@ export interface components {
         };
         /** @enum {string} */
         InterviewType: "phone" | "video" | "onsite" | "technical" | "behavioral" | "panel" | "take_home" | "final" | "other";
+        /** @description null when none was named, or the contact was deleted. */
         InterviewContact: {
             id: string;
             firstName: string;
             lastName: string | null;
             jobTitle: string | null;
-        };
+        } | null;
         InterviewView: {
             type: components["schemas"]["InterviewType"];
             id: string;
@@ -1437,16 +1440,14 @@ export interface components {
             /** Format: date-time */
             date: string;
             notes: string | null;
-            /** @description null when none was named, or the contact was deleted. */
-            contact: components["schemas"]["InterviewContact"] | null;
+            contact: components["schemas"]["InterviewContact"];
         };
         ApplicationDetail: {
             status: components["schemas"]["ApplicationStatus"];
             source: components["schemas"]["ApplicationSource"];
             /** @enum {string|null} */
             salaryPeriod: "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR" | null;
-            /** @description Set once autoPrepare has tailored the linked resume. */
-            tailoringReport: components["schemas"]["TailoringReportView"] | null;
+            tailoringReport: components["schemas"]["TailoringReportView"];
             jobDescription: string | null;
             /** @description The linked resume, e.g. the tailored copy autoPrepare made. */
             cvId: string | null;
@@ -1484,8 +1485,11 @@ export interface components {
             error: string;
         };
         UpdateApplicationDto: {
-            /** @description Moves the application through the pipeline; each change is recorded in its timeline */
-            status?: components["schemas"]["ApplicationStatus"];
+            /**
+             * @description Moves the application through the pipeline; each change is recorded in its timeline
+             * @enum {string}
+             */
+            status?: "watchlist" | "preparing" | "applied" | "response" | "screening" | "interview_scheduled" | "interviewed" | "offer" | "negotiating" | "accepted" | "rejected" | "withdrawn" | "no_response";
             /**
              * @description 1 (low) to 5 (high); null clears it
              * @example 4
@@ -1534,8 +1538,11 @@ export interface components {
              * @example 1
              */
             round: number;
-            /** @description The kind of interview */
-            type: components["schemas"]["InterviewType"];
+            /**
+             * @description The kind of interview
+             * @enum {string}
+             */
+            type: "phone" | "video" | "onsite" | "technical" | "behavioral" | "panel" | "take_home" | "final" | "other";
             /**
              * Format: date-time
              * @description When it takes place (or, for a take-home, is due)
@@ -1556,8 +1563,11 @@ export interface components {
         UpdateInterviewDto: {
             /** @description 1 for the first interview of the application */
             round?: number;
-            /** @description The kind of interview */
-            type?: components["schemas"]["InterviewType"];
+            /**
+             * @description The kind of interview
+             * @enum {string}
+             */
+            type?: "phone" | "video" | "onsite" | "technical" | "behavioral" | "panel" | "take_home" | "final" | "other";
             /**
              * Format: date-time
              * @description When it takes place (or, for a take-home, is due), ISO 8601 with a time zone
@@ -1665,17 +1675,18 @@ export interface components {
              */
             muted?: string;
         };
-        /**
-         * @description Font of the name and section titles
-         * @enum {string}
-         */
-        ResumeFont: "Inter" | "Roboto" | "Lato" | "Merriweather" | "Georgia" | "Helvetica" | "Times";
         /** @description Fonts and body text size */
         ResumeFontsDto: {
-            /** @description Font of the name and section titles */
-            heading?: components["schemas"]["ResumeFont"];
-            /** @description Font of the body text */
-            body?: components["schemas"]["ResumeFont"];
+            /**
+             * @description Font of the name and section titles
+             * @enum {string}
+             */
+            heading?: "Inter" | "Roboto" | "Lato" | "Merriweather" | "Georgia" | "Helvetica" | "Times";
+            /**
+             * @description Font of the body text
+             * @enum {string}
+             */
+            body?: "Inter" | "Roboto" | "Lato" | "Merriweather" | "Georgia" | "Helvetica" | "Times";
             /**
              * @description Body text size in points
              * @example 10.5
@@ -1749,8 +1760,9 @@ export interface components {
             /**
              * @description Default `classic`
              * @default classic
+             * @enum {string}
              */
-            template?: components["schemas"]["ResumeTemplate"];
+            template?: "classic" | "modern" | "minimal";
             /** @description true makes this the default resume. The default cannot be unset with false: make another resume the default. */
             isDefault?: boolean;
             /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. */
@@ -1831,6 +1843,7 @@ export interface components {
             id: string;
             title: string;
         };
+        /** @description The resolved CV: what the PDF export renders. */
         ResumeContent: {
             /** @description Items per section (experiences, education, skills, projects, certificates, awards, publications, interests), each as its section lists it */
             sections: {
@@ -1854,7 +1867,6 @@ export interface components {
             itemOrder: {
                 [key: string]: string[];
             };
-            /** @description The resolved CV: what the PDF export renders. */
             content: components["schemas"]["ResumeContent"];
             personalOverrides: components["schemas"]["PersonalOverridesDto"];
             selectedSummaryId: string | null;
@@ -1881,8 +1893,11 @@ export interface components {
             name?: string;
             /** @description This CV's header title; null falls back to the profile's jobTitle */
             jobTitle?: string | null;
-            /** @description Default `classic` */
-            template?: components["schemas"]["ResumeTemplate"];
+            /**
+             * @description Default `classic`
+             * @enum {string}
+             */
+            template?: "classic" | "modern" | "minimal";
             /** @description true makes this the default resume. The default cannot be unset with false: make another resume the default. */
             isDefault?: boolean;
             /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. */
@@ -2556,6 +2571,25 @@ export interface components {
         CustomSectionItemResponse: {
             data: components["schemas"]["CustomSectionItemView"];
         };
+        UpdateCustomSectionItemDto: {
+            title?: string | null;
+            subtitle?: string | null;
+            organization?: string | null;
+            location?: string | null;
+            description?: string | null;
+            /**
+             * @description Free text or YYYY-MM-DD
+             * @example 2019-06
+             */
+            startDate?: string | null;
+            /**
+             * @description Free text or YYYY-MM-DD; when both dates are dates, not before `startDate`
+             * @example present
+             */
+            endDate?: string | null;
+            /** Format: uri */
+            url?: string | null;
+        };
         /**
          * @description Defaults to `OTHER` on create
          * @enum {string}
@@ -2580,8 +2614,9 @@ export interface components {
             /**
              * @description Defaults to `OTHER` on create
              * @default OTHER
+             * @enum {string}
              */
-            relationship?: components["schemas"]["ContactRelationship"];
+            relationship?: "RECRUITER" | "HIRING_MANAGER" | "HR_MANAGER" | "TEAM_LEAD" | "DEPARTMENT_HEAD" | "CEO_FOUNDER" | "COLLEAGUE" | "FRIEND" | "REFERRAL" | "OTHER";
             /**
              * Format: email
              * @description Their email address; null clears it
@@ -2642,8 +2677,11 @@ export interface components {
              * @example Acme Corp
              */
             company?: string | null;
-            /** @description Defaults to `OTHER` on create */
-            relationship?: components["schemas"]["ContactRelationship"];
+            /**
+             * @description Defaults to `OTHER` on create
+             * @enum {string}
+             */
+            relationship?: "RECRUITER" | "HIRING_MANAGER" | "HR_MANAGER" | "TEAM_LEAD" | "DEPARTMENT_HEAD" | "CEO_FOUNDER" | "COLLEAGUE" | "FRIEND" | "REFERRAL" | "OTHER";
             /**
              * Format: email
              * @description Their email address; null clears it
@@ -2725,8 +2763,9 @@ export interface components {
             /**
              * @description Default `left`
              * @default left
+             * @enum {string}
              */
-            headerAlignment?: components["schemas"]["HeaderAlignment"];
+            headerAlignment?: "left" | "center" | "right";
             /**
              * @description Default `Inter`
              * @default Inter
@@ -2843,8 +2882,11 @@ export interface components {
             showPhone?: boolean;
             /** @description Default `true` */
             showAddress?: boolean;
-            /** @description Default `left` */
-            headerAlignment?: components["schemas"]["HeaderAlignment"];
+            /**
+             * @description Default `left`
+             * @enum {string}
+             */
+            headerAlignment?: "left" | "center" | "right";
             /** @description Default `Inter` */
             fontFamily?: string;
             /** @description Points. Default `11` */
@@ -2868,6 +2910,7 @@ export interface components {
         EmploymentType: "FULLTIME" | "PARTTIME" | "CONTRACTOR" | "INTERN" | "TEMPORARY";
         /**
          * @description Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.
+         * @default all
          * @enum {string}
          */
         DatePosted: "all" | "day" | "today" | "3days" | "week" | "month";
@@ -2889,18 +2932,16 @@ export interface components {
             country?: string;
             /** @description true: remote listings only; false: on-site and hybrid only. */
             remote?: boolean;
-            /** @description Only listings with this work arrangement */
             workArrangement?: components["schemas"]["WorkArrangement"];
             /** @description Any of these (together with `workArrangement`). */
             workArrangements?: ("remote" | "hybrid" | "onsite")[];
-            /** @description Only listings of this employment type */
-            employmentType?: components["schemas"]["EmploymentType"];
+            /**
+             * @description Only listings of this employment type
+             * @enum {string}
+             */
+            employmentType?: "FULLTIME" | "PARTTIME" | "CONTRACTOR" | "INTERN" | "TEMPORARY";
             /** @description Any of these (together with `employmentType`). */
             employmentTypes?: ("FULLTIME" | "PARTTIME" | "CONTRACTOR" | "INTERN" | "TEMPORARY")[];
-            /**
-             * @description Posted within the last day (`today` is the same), 3 days, week (7) or month (30); default `all`.
-             * @default all
-             */
             datePosted?: components["schemas"]["DatePosted"];
             /**
              * @description Annual salary the listing reaches at least (its maximum, or its minimum when it gives no maximum). Listings without a salary are left out.
@@ -12430,7 +12471,7 @@ export interface operations {
                  *       "endDate": "present"
                  *     }
                  */
-                "application/json": components["schemas"]["CustomSectionItemDto"];
+                "application/json": components["schemas"]["UpdateCustomSectionItemDto"];
             };
         };
         responses: {

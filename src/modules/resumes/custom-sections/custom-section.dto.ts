@@ -67,6 +67,9 @@ export class CustomSectionItemDto {
   url?: string | null;
 }
 
+/** The same fields, at least one of them: named apart so that the update body is a schema of its own. */
+export class UpdateCustomSectionItemDto extends CustomSectionItemDto {}
+
 export class CustomSectionView {
   id: string;
   title: string;

@@ -15,6 +15,7 @@ import type { SectionItemView } from '../sections/sections.service';
 import {
   CreateCustomSectionDto,
   CustomSectionItemDto,
+  UpdateCustomSectionItemDto,
   CustomSectionItemResponse,
   CustomSectionItemView,
   CustomSectionResponse,
@@ -157,7 +158,7 @@ export class CustomSectionsController {
     @IdParam() id: string,
     @IdParam('itemId') itemId: string,
     @Query() target: SectionTargetQuery,
-    @Body(RequireAnyFieldPipe) body: CustomSectionItemDto,
+    @Body(RequireAnyFieldPipe) body: UpdateCustomSectionItemDto,
   ): Promise<SuccessWithIdResponse> {
     await this.customSections.updateItem(caller.accountId, id, itemId, target.cvId, body);
     return { success: true, id: itemId };
