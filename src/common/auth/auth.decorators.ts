@@ -1,6 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
-import { SkipThrottle } from '@nestjs/throttler';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { InsufficientScopeBody, UnauthorizedBody } from '../errors/error-body.dto';
 import type { Scope } from './scopes';
@@ -11,7 +10,7 @@ export const REQUIRED_SCOPE = 'auth:scope';
 export const SCOPE_PER_OPERATION = 'per-operation';
 
 /** A route anyone may call without a key, and that no rate limit counts (health, docs). */
-export const Public = () => applyDecorators(SetMetadata(PUBLIC_ROUTE, true), SkipThrottle());
+export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** The scope a key needs for this route: enforced by the API-key guard and shown in Swagger. */
 export const Scopes = (scope: Scope) =>

@@ -29,9 +29,12 @@ export class ValidationFailedError extends ApiError {
   }
 }
 
-/** An error with a machine-readable `code`, e.g. `PLAN_REQUIRED` or `NO_DEFAULT_RESUME`. */
-export class CodedError extends ApiError {
-  constructor(status: number, code: string, error: string, extra: Record<string, unknown> = {}) {
-    super(status, error, { code, ...extra });
+/**
+ * An error with a machine-readable `code` from a feature's code enum (`TrackerErrorCode`, `ResumeErrorCode`, ...).
+ * Each feature's exception class passes its table of code → status, so a code always answers the same status.
+ */
+export class CodedError<Code extends string> extends ApiError {
+  constructor(statuses: Record<Code, HttpStatus>, code: Code, error: string, extra: Record<string, unknown> = {}) {
+    super(statuses[code], error, { code, ...extra });
   }
 }

@@ -29,19 +29,7 @@ export class CodedErrorBody extends ErrorBody {
   code: string;
 }
 
-/** autoPrepare without the Plus plan and its feature: a plan error that also names its code. */
-export class PlanRequiredBody extends ErrorBody {
-  @ApiProperty({ example: 'autoPrepare requires the Plus plan with the auto-prepare feature' })
-  declare error: string;
-
-  @ApiProperty({ enum: ['PLAN_REQUIRED'], example: 'PLAN_REQUIRED' })
-  code: 'PLAN_REQUIRED';
-
-  @ApiProperty({ description: 'The operation needs the Plus plan', enum: [true], example: true })
-  requiresUpgrade: true;
-}
-
-/** A coded refusal the client may retry after `retryAfter` seconds (`QUEUE_UNAVAILABLE`). */
+/** A coded refusal the client may retry after `retryAfter` seconds (e.g. the tailoring queue is unavailable). */
 export class RetryLaterBody extends CodedErrorBody {
   @ApiProperty({ description: 'Seconds to wait before retrying', example: 5 })
   retryAfter: number;

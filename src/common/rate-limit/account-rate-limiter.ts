@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { InjectThrottlerStorage } from '@nestjs/throttler';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { ApiError } from '../errors/api-errors';
@@ -26,7 +25,7 @@ export class AccountRateLimiter {
   private readonly log = new Logger(AccountRateLimiter.name);
 
   constructor(
-    @InjectThrottlerStorage() private readonly windows: SlidingWindowStorage,
+    private readonly windows: SlidingWindowStorage,
     @InjectConfig() private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {}

@@ -1,29 +1,26 @@
-import { Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { InjectThrottlerOptions, InjectThrottlerStorage, ThrottlerGuard, ThrottlerModuleOptions, ThrottlerRequest, ThrottlerStorage } from '@nestjs/throttler';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AccountRateLimiter, tooManyRequests } from './account-rate-limiter';
+import { perMinuteLimit, RATE_LIMIT_WINDOW_MS } from './rate-limit.decorator';
 
 /**
- * The throttler of every `/v1` route: @nestjs/throttler resolves the route's `@RateLimit(n)`, and the count is
- * kept per account (all its keys together) and per route in Redis, so every service process shares one count.
+ * The throttler of every `/v1` route: it reads the route's `@RateLimit(n)` and counts the request per account (all
+ * its keys together) and per route in Redis, so every service process shares one count. Routes without a number
+ * (`@Public()`, `@OwnRateLimits()`) are not counted here.
  */
 @Injectable()
-export class AccountThrottlerGuard extends ThrottlerGuard {
-  constructor(
-    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
-    @InjectThrottlerStorage() storage: ThrottlerStorage,
-    reflector: Reflector,
-    private readonly limiter: AccountRateLimiter,
-  ) {
-    super(options, storage, reflector);
-  }
+export class AccountThrottlerGuard implements CanActivate {
+  constructor(private readonly limiter: AccountRateLimiter) {}
 
-  protected async handleRequest({ context, limit, ttl }: ThrottlerRequest): Promise<boolean> {
-    const { req, res } = this.getRequestResponse(context) as { req: Request; res: Response };
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const perMinute = perMinuteLimit(context.getClass(), context.getHandler());
+    if (perMinute === undefined) return true;
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
     const route = AccountRateLimiter.routeName(context.getClass(), context.getHandler().name);
     const bucket = AccountRateLimiter.routeBucket(req.caller?.accountId ?? req.ip ?? 'anonymous', route);
-    const decision = await this.limiter.consume(bucket, limit, ttl, route);
+    const decision = await this.limiter.consume(bucket, perMinute, RATE_LIMIT_WINDOW_MS, route);
     if (!decision) return true;
     res.setHeader('X-RateLimit-Limit', decision.limit);
     res.setHeader('X-RateLimit-Remaining', decision.remaining);

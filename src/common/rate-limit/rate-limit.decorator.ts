@@ -1,8 +1,12 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { SkipThrottle, Throttle } from '@nestjs/throttler';
 import { TooManyRequestsBody } from '../errors/error-body.dto';
 
+/**
+ * The one place a route's limit is stored: a number of requests per minute per account, or the description of the
+ * limits a route applies inside itself (the MCP endpoint). The throttler guard, the MCP tools (which count against
+ * their `/v1` twin) and the start-up route check all read it from here.
+ */
 export const RATE_LIMIT = 'rate-limit:per-minute';
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -13,7 +17,6 @@ export const DEFAULT_LIMITS = { list: 60, read: 30, create: 20, update: 20, dele
 export const RateLimit = (perMinute: number) =>
   applyDecorators(
     SetMetadata(RATE_LIMIT, perMinute),
-    Throttle({ default: { limit: perMinute, ttl: RATE_LIMIT_WINDOW_MS } }),
     ApiExtension('x-rate-limit', { limit: perMinute, window: '1m', per: 'account' }),
     ApiTooManyRequestsResponse({ description: `More than ${perMinute} requests in the last minute from this account`, type: TooManyRequestsBody }),
   );
@@ -22,7 +25,12 @@ export const RateLimit = (perMinute: number) =>
 export const OwnRateLimits = (description: string) =>
   applyDecorators(
     SetMetadata(RATE_LIMIT, description),
-    SkipThrottle(),
     ApiExtension('x-rate-limit', { description }),
     ApiTooManyRequestsResponse({ description, type: TooManyRequestsBody }),
   );
+
+/** The route's `@RateLimit(n)`; undefined for public routes and for those with `@OwnRateLimits()`. */
+export function perMinuteLimit(controller: object, handler: object): number | undefined {
+  const declared: unknown = Reflect.getMetadata(RATE_LIMIT, handler) ?? Reflect.getMetadata(RATE_LIMIT, controller);
+  return typeof declared === 'number' ? declared : undefined;
+}

@@ -1,5 +1,3 @@
-import { ThrottlerStorage } from '@nestjs/throttler';
-import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import Redis from 'ioredis';
 
 export interface WindowHit {
@@ -39,7 +37,7 @@ type SlidingWindowRedis = Redis & {
   slidingWindow(key: string, windowMs: number, limit: number, member: string): Promise<[number, number, number, number]>;
 };
 
-export class SlidingWindowStorage implements ThrottlerStorage {
+export class SlidingWindowStorage {
   private readonly redis: SlidingWindowRedis;
   private sequence = 0;
   private readonly instance = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
@@ -53,12 +51,5 @@ export class SlidingWindowStorage implements ThrottlerStorage {
     const member = `${this.instance}-${++this.sequence}`;
     const [allowed, count, resetAt, now] = await this.redis.slidingWindow(`rl:${key}`, windowMs, limit, member);
     return { allowed: allowed === 1, count, resetAt, now };
-  }
-
-  /** The ThrottlerStorage contract, for any code that uses the storage through @nestjs/throttler's own guard. */
-  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    const hit = await this.hit(key, limit, ttl);
-    const secondsToReset = Math.max(0, Math.ceil((hit.resetAt - hit.now) / 1000));
-    return { totalHits: hit.count, timeToExpire: secondsToReset, isBlocked: !hit.allowed, timeToBlockExpire: secondsToReset };
   }
 }

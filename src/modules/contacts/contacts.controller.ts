@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { ContactsService } from './contacts.service';
 import { ContactResponse, ContactView, CreateContactDto, ListContactsQuery, UpdateContactDto } from './dto/contact.dto';
+import { deleted, item, saved } from '../../common/http/responses';
 
 @ApiTag('Contacts', 'People met in the job search (recruiters, referrers, interviewers); interviews can name them.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
@@ -24,7 +25,7 @@ export class ContactsController {
   @ApiOperation({ operationId: 'createContact', summary: 'Add a contact', description: '`firstName` is required; `relationship` defaults to `OTHER`.' })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateContactDto): Promise<SuccessWithIdResponse> {
-    return { success: true, id: await this.contacts.create(caller, body) };
+    return saved(await this.contacts.create(caller, body));
   }
 
   @Get()
@@ -47,7 +48,7 @@ export class ContactsController {
   @ApiOkResponse({ type: ContactResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ContactResponse> {
-    return { data: await this.contacts.get(caller, id) };
+    return item(await this.contacts.get(caller, id));
   }
 
   @Patch(':id')
@@ -74,6 +75,6 @@ export class ContactsController {
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
     await this.contacts.remove(caller, id);
-    return { success: true };
+    return deleted();
   }
 }

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { CoverLettersService } from './cover-letters.service';
 import { CoverLetterExistsBody, CoverLetterResponse, CoverLetterSummary, CreateCoverLetterDto, UpdateCoverLetterDto } from './dto/cover-letter.dto';
+import { deleted, item, saved } from '../../common/http/responses';
 
 /** The plan's 403, beside the scope's 403 of `@Scopes`. */
 const PlusPlanOnly = () => ApiErrorResponse(403, 'On the free plan: `{error, requiresUpgrade: true}`', UpgradeRequiredBody);
@@ -35,7 +36,7 @@ export class CoverLettersController {
   @PlusPlanOnly()
   @ApiConflictResponse({ description: 'The resume already has a cover letter: `existingId` names it', type: CoverLetterExistsBody })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateCoverLetterDto): Promise<SuccessWithIdResponse> {
-    return { success: true, id: await this.coverLetters.create(caller, body) };
+    return saved(await this.coverLetters.create(caller, body));
   }
 
   @Get()
@@ -54,7 +55,7 @@ export class CoverLettersController {
   @ApiOkResponse({ type: CoverLetterResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<CoverLetterResponse> {
-    return { data: await this.coverLetters.get(caller, id) };
+    return item(await this.coverLetters.get(caller, id));
   }
 
   @Patch(':id')
@@ -87,6 +88,6 @@ export class CoverLettersController {
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
     await this.coverLetters.remove(caller, id);
-    return { success: true };
+    return deleted();
   }
 }

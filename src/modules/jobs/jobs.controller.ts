@@ -7,6 +7,7 @@ import { IdParam } from '../../common/http/id-param';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { JobListingResponse, JobSearchDto, JobSearchResponse } from './dto/job-search.dto';
 import { JobsService } from './jobs.service';
+import { item } from '../../common/http/responses';
 
 /** An exception to the default limit for creates: search is POST but counts 30 per minute. */
 const SEARCH_LIMIT = 30;
@@ -43,6 +44,6 @@ export class JobsController {
   @ApiOkResponse({ type: JobListingResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@IdParam() id: string): Promise<JobListingResponse> {
-    return { data: await this.jobs.get(id) };
+    return item(await this.jobs.get(id));
   }
 }

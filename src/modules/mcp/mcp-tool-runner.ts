@@ -7,7 +7,7 @@ import type { Scope } from '../../common/auth/scopes';
 import { ApiError, NotFoundError } from '../../common/errors/api-errors';
 import type { ApiDocument, OperationKey } from '../../common/http/api-document';
 import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
-import { RATE_LIMIT, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
+import { perMinuteLimit, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
 import { createValidationPipe } from '../../common/validation/validation.pipe';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import type { McpToolMember } from './mcp-tool';
@@ -27,8 +27,8 @@ export function twinContract(tool: McpToolMember, apiDocument: ApiDocument): Twi
   const { controller, handler } = tool.twin;
   const method = (controller.prototype as Record<string, object>)[handler];
   const scope = Reflect.getMetadata(REQUIRED_SCOPE, method) as Scope | undefined;
-  const perMinute = Reflect.getMetadata(RATE_LIMIT, method) as number | undefined;
-  if (!scope || typeof perMinute !== 'number') throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
+  const perMinute = perMinuteLimit(controller, method);
+  if (!scope || perMinute === undefined) throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
   const route = [Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, method)] as (string | undefined)[];
   const path = `/${route
     .flatMap((part) => (part ?? '').split('/'))

@@ -76,11 +76,6 @@ export function isToolFamily(tool: McpTool | McpToolFamily): tool is McpToolFami
 
 export const MCP_TOOLSETS = Symbol('MCP_TOOLSETS');
 
-/** The `{success, id}` answer of the `/v1` create and update calls, for tools that wrap them. */
-export function saved(id: string): { success: true; id: string } {
-  return { success: true, id };
-}
-
 /** A tool result that is not JSON (a PDF): its MCP content as it is to be sent. */
 export class ToolContent {
   constructor(readonly content: CallToolResult['content']) {}

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { ProfileResponse, UpdateProfileDto } from './dto/profile.dto';
 import { ProfileService } from './profile.service';
+import { item } from '../../common/http/responses';
 
 @ApiTag('Profile', 'The identity every resume shows: name, contact details, links, photo and job title.')
 @Controller('v1/profile')
@@ -24,7 +25,7 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: ProfileResponse })
   async get(@Caller() caller: ApiCaller): Promise<ProfileResponse> {
-    return { data: await this.profiles.get(caller.accountId) };
+    return item(await this.profiles.get(caller.accountId));
   }
 
   @Patch()
@@ -38,6 +39,6 @@ export class ProfileController {
   @ApiOkResponse({ type: ProfileResponse })
   @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
   async update(@Caller() caller: ApiCaller, @Body(RequireAnyFieldPipe) body: UpdateProfileDto): Promise<ProfileResponse> {
-    return { data: await this.profiles.update(caller.accountId, body) };
+    return item(await this.profiles.update(caller.accountId, body));
   }
 }

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import { ResumesService } from './resumes.service';
+import { deleted, item, saved } from '../../common/http/responses';
 
 @ApiTag(
   'Resumes',
@@ -33,7 +34,7 @@ export class ResumesController {
   })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateResumeDto): Promise<SuccessWithIdResponse> {
-    return { success: true, id: await this.resumes.create(caller.accountId, body) };
+    return saved(await this.resumes.create(caller.accountId, body));
   }
 
   @Get()
@@ -52,7 +53,7 @@ export class ResumesController {
   @ApiOkResponse({ type: ResumeDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ResumeDetailResponse> {
-    return { data: await this.resumes.get(caller.accountId, id) };
+    return item(await this.resumes.get(caller.accountId, id));
   }
 
   @Patch(':id')
@@ -83,6 +84,6 @@ export class ResumesController {
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
     await this.resumes.remove(caller.accountId, id);
-    return { success: true };
+    return deleted();
   }
 }

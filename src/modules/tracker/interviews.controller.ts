@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { CreateInterviewDto, UpdateInterviewDto } from './dto/interview.dto';
 import { InterviewsService } from './interviews.service';
+import { deleted, saved } from '../../common/http/responses';
 
 /** Interviews are written here and read with their application (`GET /v1/tracker/applications/{id}`). */
 @ApiTags('Tracker')
@@ -24,7 +25,7 @@ export class InterviewsController {
   @ApiOperation({ operationId: 'addInterview', summary: 'Schedule an interview', description: 'Shown in the application read, in date order.' })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @IdParam() id: string, @Body() body: CreateInterviewDto): Promise<SuccessWithIdResponse> {
-    return { success: true, id: await this.interviews.create(caller, id, body) };
+    return saved(await this.interviews.create(caller, id, body));
   }
 
   @Patch(':interviewId')
@@ -43,7 +44,7 @@ export class InterviewsController {
     @Body(RequireAnyFieldPipe) body: UpdateInterviewDto,
   ): Promise<SuccessWithIdResponse> {
     await this.interviews.update(caller, id, interviewId, body);
-    return { success: true, id: interviewId };
+    return saved(interviewId);
   }
 
   @Delete(':interviewId')
@@ -54,6 +55,6 @@ export class InterviewsController {
   @ApiOkResponse({ type: SuccessResponse })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string, @IdParam('interviewId') interviewId: string): Promise<SuccessResponse> {
     await this.interviews.remove(caller, id, interviewId);
-    return { success: true };
+    return deleted();
   }
 }

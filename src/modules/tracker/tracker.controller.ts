@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
-import { CodedErrorBody, ErrorBody, PlanRequiredBody, RetryLaterBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
+import { CodedErrorBody, ErrorBody, RetryLaterBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
 import { ApiTag } from '../../common/http/api-tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse } from '../../common/http/paging';
@@ -21,6 +21,9 @@ import {
   UpdatedApplication,
 } from './dto/application.dto';
 import { TrackerService } from './tracker.service';
+import { TailoringErrorCode } from '../tailoring/tailoring.exception';
+import { PlanRequiredBody, TrackerErrorCode } from './tracker.exception';
+import { deleted, item } from '../../common/http/responses';
 
 @ApiTag('Tracker', 'Job applications through their pipeline statuses, each change recorded in a timeline, and their interviews.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
@@ -50,12 +53,12 @@ export class TrackerController {
   })
   @ApiErrorResponse(
     400,
-    'Invalid fields; or, with autoPrepare, `NO_DEFAULT_RESUME` (the account has no default resume) or `JOB_DESCRIPTION_TOO_SHORT`',
+    `Invalid fields; or, with autoPrepare, \`${TrackerErrorCode.NO_DEFAULT_RESUME}\` (the account has no default resume) or \`${TrackerErrorCode.JOB_DESCRIPTION_TOO_SHORT}\``,
     ValidationErrorBody,
     CodedErrorBody,
   )
-  @ApiErrorResponse(403, '`PLAN_REQUIRED`: autoPrepare without the Plus plan and auto-prepare feature', PlanRequiredBody)
-  @ApiErrorResponse(503, '`QUEUE_UNAVAILABLE`: autoPrepare while its queue cannot take work; nothing was created', RetryLaterBody)
+  @ApiErrorResponse(403, `\`${TrackerErrorCode.PLAN_REQUIRED}\`: autoPrepare without the Plus plan and auto-prepare feature`, PlanRequiredBody)
+  @ApiErrorResponse(503, `\`${TailoringErrorCode.QUEUE_UNAVAILABLE}\`: autoPrepare while its queue cannot take work; nothing was created`, RetryLaterBody)
   async create(
     @Caller() caller: ApiCaller,
     @Body() body: CreateApplicationDto,
@@ -86,7 +89,7 @@ export class TrackerController {
   @ApiOkResponse({ type: ApplicationDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ApplicationDetailResponse> {
-    return { data: await this.tracker.get(caller, id) };
+    return item(await this.tracker.get(caller, id));
   }
 
   @Patch(':id')
@@ -116,6 +119,6 @@ export class TrackerController {
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
     await this.tracker.remove(caller, id);
-    return { success: true };
+    return deleted();
   }
 }

@@ -1,8 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { CodedError, NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
+import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope } from '../../common/http/paging';
 import { JobListing } from '../jobs/entities/job-listing.entity';
 import { Resume } from '../resumes/entities/resume.entity';
@@ -10,6 +10,7 @@ import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
 import type { TailoringReport } from '../tailoring/tailoring-plan';
+import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.exception';
 import { ApplicationStatus, ARCHIVED_STATUSES, isArchivedStatus } from './application-status';
 import {
   ApplicationDetail,
@@ -25,6 +26,7 @@ import { Application } from './entities/application.entity';
 import { TimelineEntry } from './entities/timeline-entry.entity';
 import { InterviewsService } from './interviews.service';
 import { jobUrlKey } from './job-url';
+import { TrackerErrorCode, TrackerException } from './tracker.exception';
 
 const TIMELINE_LENGTH = 20;
 const INITIAL_STATUS: ApplicationStatus = 'watchlist';
@@ -229,7 +231,7 @@ export class TrackerService {
   /** The autoPrepare requirements, in the order their errors take precedence; answers the default resume to copy. */
   private async checkAutoPrepare(caller: ApiCaller, jobDescription: string | null): Promise<string> {
     if (caller.plan !== 'plus' || !caller.features.includes('auto-prepare')) {
-      throw new CodedError(HttpStatus.FORBIDDEN, 'PLAN_REQUIRED', 'autoPrepare requires the Plus plan with the auto-prepare feature', {
+      throw new TrackerException(TrackerErrorCode.PLAN_REQUIRED, 'autoPrepare requires the Plus plan with the auto-prepare feature', {
         requiresUpgrade: true,
       });
     }
@@ -239,21 +241,15 @@ export class TrackerService {
     });
     if (!defaultResume) throw noDefaultResume();
     if ((jobDescription ?? '').length < AUTO_PREPARE_MIN_DESCRIPTION) {
-      throw new CodedError(
-        HttpStatus.BAD_REQUEST,
-        'JOB_DESCRIPTION_TOO_SHORT',
+      throw new TrackerException(
+        TrackerErrorCode.JOB_DESCRIPTION_TOO_SHORT,
         `autoPrepare needs a job description of at least ${AUTO_PREPARE_MIN_DESCRIPTION} characters`,
       );
     }
     if (!(await this.tailoringQueue.isAvailable())) {
-      throw new CodedError(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'QUEUE_UNAVAILABLE',
-        'Resume tailoring is unavailable right now; nothing was created, retry shortly',
-        {
-          retryAfter: 5,
-        },
-      );
+      throw new TailoringException(TailoringErrorCode.QUEUE_UNAVAILABLE, 'Resume tailoring is unavailable right now; nothing was created, retry shortly', {
+        retryAfter: 5,
+      });
     }
     return defaultResume.id;
   }
@@ -263,8 +259,8 @@ export class TrackerService {
   }
 }
 
-function noDefaultResume(): CodedError {
-  return new CodedError(HttpStatus.BAD_REQUEST, 'NO_DEFAULT_RESUME', 'autoPrepare needs a default resume to tailor');
+function noDefaultResume(): TrackerException {
+  return new TrackerException(TrackerErrorCode.NO_DEFAULT_RESUME, 'autoPrepare needs a default resume to tailor');
 }
 
 /** "Acme – Backend Engineer", within the resume name limit. */

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ContactsController } from '../../contacts/contacts.controller';
 import { ContactsService } from '../../contacts/contacts.service';
 import { CreateContactDto, ListContactsQuery, UpdateContactDto } from '../../contacts/dto/contact.dto';
-import { McpTool, McpToolset, saved } from '../mcp-tool';
+import { McpTool, McpToolset } from '../mcp-tool';
+import { saved } from '../../../common/http/responses';
 
 const twin = (handler: keyof ContactsController) => ({ controller: ContactsController, handler });
 

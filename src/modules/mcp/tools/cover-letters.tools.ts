@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { CoverLettersController } from '../../cover-letters/cover-letters.controller';
 import { CoverLettersService } from '../../cover-letters/cover-letters.service';
 import { CreateCoverLetterDto, UpdateCoverLetterDto } from '../../cover-letters/dto/cover-letter.dto';
-import { McpTool, McpToolset, saved } from '../mcp-tool';
+import { McpTool, McpToolset } from '../mcp-tool';
+import { saved } from '../../../common/http/responses';
 
 const twin = (handler: keyof CoverLettersController) => ({ controller: CoverLettersController, handler });
 

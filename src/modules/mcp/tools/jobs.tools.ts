@@ -3,6 +3,7 @@ import { JobSearchDto } from '../../jobs/dto/job-search.dto';
 import { JobsController } from '../../jobs/jobs.controller';
 import { JobsService } from '../../jobs/jobs.service';
 import type { McpTool, McpToolset } from '../mcp-tool';
+import { item } from '../../../common/http/responses';
 
 const twin = (handler: keyof JobsController) => ({ controller: JobsController, handler });
 
@@ -31,7 +32,7 @@ export class JobsTools implements McpToolset {
         effect: 'read',
         description: 'Read one job listing by id, with its full description, highlights and benefits.',
         twin: twin('get'),
-        run: async (_caller, { params }) => ({ data: await this.jobs.get(params.id) }),
+        run: async (_caller, { params }) => item(await this.jobs.get(params.id)),
       },
     ];
   }

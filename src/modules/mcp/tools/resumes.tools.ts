@@ -12,7 +12,8 @@ import { ResumesService } from '../../resumes/resumes.service';
 import { SectionListQuery, SectionTargetQuery } from '../../resumes/sections/dto/section-item.dto';
 import { SECTION_KINDS } from '../../resumes/sections/section-kinds';
 import { SectionsService } from '../../resumes/sections/sections.service';
-import { McpTool, McpToolFamily, McpToolMember, McpToolset, saved, ToolContent, ToolEffect } from '../mcp-tool';
+import { McpTool, McpToolFamily, McpToolMember, McpToolset, ToolContent, ToolEffect } from '../mcp-tool';
+import { deleted, item, saved } from '../../../common/http/responses';
 
 const resumeTwin = (handler: keyof ResumesController) => ({ controller: ResumesController, handler });
 const profileTwin = (handler: keyof ProfileController) => ({ controller: ProfileController, handler });
@@ -35,7 +36,7 @@ export class ResumesTools implements McpToolset {
         effect: 'read',
         description: "Read the user's career profile: the identity (name, contact details, links, job title) every resume shows.",
         twin: profileTwin('get'),
-        run: async (caller) => ({ data: await this.profiles.get(caller.accountId) }),
+        run: async (caller) => item(await this.profiles.get(caller.accountId)),
       },
       {
         name: 'update_profile',
@@ -45,7 +46,7 @@ export class ResumesTools implements McpToolset {
         twin: profileTwin('update'),
         body: UpdateProfileDto,
         requiresAnyField: true,
-        run: async (caller, { body }) => ({ data: await this.profiles.update(caller.accountId, body) }),
+        run: async (caller, { body }) => item(await this.profiles.update(caller.accountId, body)),
       },
       {
         name: 'list_resumes',
@@ -62,7 +63,7 @@ export class ResumesTools implements McpToolset {
         effect: 'read',
         description: 'Read a resume with its settings and its resolved content: what the CV shows, in order, hidden items left out.',
         twin: resumeTwin('get'),
-        run: async (caller, { params }) => ({ data: await this.resumes.get(caller.accountId, params.id) }),
+        run: async (caller, { params }) => item(await this.resumes.get(caller.accountId, params.id)),
       },
       {
         name: 'create_resume',
@@ -148,7 +149,7 @@ export class ResumesTools implements McpToolset {
         query: SectionTargetQuery,
         run: async (caller, { params, query }) => {
           await this.sections.remove(kind, caller.accountId, params.id, query.cvId);
-          return { success: true };
+          return deleted();
         },
       })),
     ];

@@ -5,7 +5,8 @@ import { TrackerService } from '../../tracker/tracker.service';
 import { CreateInterviewDto, UpdateInterviewDto } from '../../tracker/dto/interview.dto';
 import { InterviewsController } from '../../tracker/interviews.controller';
 import { InterviewsService } from '../../tracker/interviews.service';
-import { McpTool, McpToolset, saved } from '../mcp-tool';
+import { McpTool, McpToolset } from '../mcp-tool';
+import { deleted, item, saved } from '../../../common/http/responses';
 
 const twin = (handler: keyof TrackerController) => ({ controller: TrackerController, handler });
 
@@ -35,7 +36,7 @@ export class TrackerTools implements McpToolset {
         effect: 'read',
         description: 'Read one application by id, with its job description, status timeline (latest 20) and interviews.',
         twin: twin('get'),
-        run: async (caller, { params }) => ({ data: await this.tracker.get(caller, params.id) }),
+        run: async (caller, { params }) => item(await this.tracker.get(caller, params.id)),
       },
       {
         name: 'create_application',
@@ -68,7 +69,7 @@ export class TrackerTools implements McpToolset {
         twin: twin('remove'),
         run: async (caller, { params }) => {
           await this.tracker.remove(caller, params.id);
-          return { success: true };
+          return deleted();
         },
       },
       {

@@ -23,13 +23,15 @@ import {
   UpdateCustomSectionDto,
 } from './custom-section.dto';
 import { CustomSectionsService } from './custom-sections.service';
+import { ResumeErrorCode } from '../resumes.exception';
+import { deleted, item, saved } from '../../../common/http/responses';
 
 const ITEMS = ':id/items';
 const ITEM = ':id/items/:itemId';
 
 @ApiTag('Custom sections', 'Sections of your own design (a title and the item fields they use), and their items on each resume.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
-@ApiErrorResponse(404, 'Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId`', ErrorBody, CodedErrorBody)
+@ApiErrorResponse(404, `Unknown section, item or \`cvId\`; or \`${ResumeErrorCode.NO_DEFAULT_RESUME}\` for items without \`cvId\``, ErrorBody, CodedErrorBody)
 @Controller('v1/custom-sections')
 export class CustomSectionsController {
   constructor(private readonly customSections: CustomSectionsService) {}
@@ -57,7 +59,7 @@ export class CustomSectionsController {
   })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateCustomSectionDto): Promise<SuccessWithIdResponse> {
-    return { success: true, id: await this.customSections.create(caller.accountId, body) };
+    return saved(await this.customSections.create(caller.accountId, body));
   }
 
   @Get(':id')
@@ -66,7 +68,7 @@ export class CustomSectionsController {
   @ApiOperation({ operationId: 'getCustomSection', summary: 'Read a custom section definition' })
   @ApiOkResponse({ type: CustomSectionResponse })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<CustomSectionResponse> {
-    return { data: await this.customSections.get(caller.accountId, id) };
+    return item(await this.customSections.get(caller.accountId, id));
   }
 
   @Patch(':id')
@@ -96,7 +98,7 @@ export class CustomSectionsController {
   @ApiOkResponse({ type: SuccessResponse })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
     await this.customSections.remove(caller.accountId, id);
-    return { success: true };
+    return deleted();
   }
 
   @Get(ITEMS)
@@ -127,7 +129,7 @@ export class CustomSectionsController {
     @Query() target: SectionTargetQuery,
     @Body() body: CustomSectionItemDto,
   ): Promise<SuccessWithIdResponse> {
-    return { success: true, id: await this.customSections.createItem(caller.accountId, id, target.cvId, body) };
+    return saved(await this.customSections.createItem(caller.accountId, id, target.cvId, body));
   }
 
   @Get(ITEM)
@@ -141,7 +143,7 @@ export class CustomSectionsController {
     @IdParam('itemId') itemId: string,
     @Query() target: SectionTargetQuery,
   ): Promise<{ data: SectionItemView }> {
-    return { data: await this.customSections.getItem(caller.accountId, id, itemId, target.cvId) };
+    return item(await this.customSections.getItem(caller.accountId, id, itemId, target.cvId));
   }
 
   @Patch(ITEM)
@@ -161,7 +163,7 @@ export class CustomSectionsController {
     @Body(RequireAnyFieldPipe) body: UpdateCustomSectionItemDto,
   ): Promise<SuccessWithIdResponse> {
     await this.customSections.updateItem(caller.accountId, id, itemId, target.cvId, body);
-    return { success: true, id: itemId };
+    return saved(itemId);
   }
 
   @Delete(ITEM)
@@ -181,6 +183,6 @@ export class CustomSectionsController {
     @Query() target: SectionTargetQuery,
   ): Promise<SuccessResponse> {
     await this.customSections.removeItem(caller.accountId, id, itemId, target.cvId);
-    return { success: true };
+    return deleted();
   }
 }

@@ -19,6 +19,7 @@ import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
 import { ResumeExportsService } from './resume-exports.service';
+import { ResumeErrorCode } from '../resumes.exception';
 
 class JsonResumeImportResponse extends SuccessWithIdResponse {
   @ApiProperty({ description: 'Profile fields that were empty and were set from `basics` (needs the profile:write scope)', example: ['fullName', 'phone'] })
@@ -68,7 +69,7 @@ export class ResumeExportsController {
     headers: { 'Content-Disposition': { description: 'attachment; filename="First_Last_JobTitle.pdf"', schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ type: ErrorBody })
-  @ApiErrorResponse(409, '`RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume', CodedErrorBody)
+  @ApiErrorResponse(409, `\`${ResumeErrorCode.RESUME_PROCESSING}\`: an autoPrepare job is still tailoring this resume`, CodedErrorBody)
   async pdf(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<StreamableFile> {
     const { filename, file } = await this.exports.pdf(caller.accountId, id);
     return new StreamableFile(file, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: file.length });

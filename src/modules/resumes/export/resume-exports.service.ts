@@ -1,8 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../../common/auth/api-caller';
-import { CodedError } from '../../../common/errors/api-errors';
+import { ResumeErrorCode, ResumeException } from '../resumes.exception';
 import { CareerProfile } from '../../profile/entities/career-profile.entity';
 import { Application } from '../../tracker/entities/application.entity';
 import { CustomSectionsService } from '../custom-sections/custom-sections.service';
@@ -89,7 +89,7 @@ export class ResumeExportsService {
   private async assertNotProcessing(accountId: string, id: string): Promise<void> {
     const processing = await this.dataSource.getRepository(Application).existsBy({ accountId, cvId: id, tailoringPending: true });
     if (processing) {
-      throw new CodedError(HttpStatus.CONFLICT, 'RESUME_PROCESSING', 'The resume is still being tailored to its application: try again in a few seconds');
+      throw new ResumeException(ResumeErrorCode.RESUME_PROCESSING, 'The resume is still being tailored to its application: try again in a few seconds');
     }
   }
 }

@@ -15,6 +15,8 @@ import { RequireAnyFieldPipe } from '../../../common/validation/require-any-fiel
 import { SectionListQuery, SectionTargetQuery } from './dto/section-item.dto';
 import type { SectionKind } from './section-kinds';
 import { SectionItemView, SectionsService } from './sections.service';
+import { ResumeErrorCode } from '../resumes.exception';
+import { deleted, item, saved } from '../../../common/http/responses';
 
 /**
  * The controller of one section kind: list, create, read, update and delete under `/v1/<name>`, with the kind's
@@ -26,14 +28,19 @@ export function SectionController(kind: SectionKind): Type<unknown> {
   const writeScope: Scope = `${kind.name}:write`;
   const title = pascalCase(kind.name);
   // Operation ids a client generator turns into method names: listExperiences, createExperience, ...
-  const item = pascalCase(kind.singular);
+  const typeName = pascalCase(kind.singular);
   const View = OmitType(kind.entity, ['accountId', 'account', 'resumeId', 'resume', 'position']);
   Object.defineProperty(View, 'name', { value: `${kind.entity.name}View` });
 
   @ApiTag(title, `The ${kind.singular} items of a resume: each belongs to one resume (\`cvId\`, by default the default resume).`)
   @ApiExtraModels(View)
   @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
-  @ApiErrorResponse(404, 'Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume', ErrorBody, CodedErrorBody)
+  @ApiErrorResponse(
+    404,
+    `Unknown id or \`cvId\`; or \`${ResumeErrorCode.NO_DEFAULT_RESUME}\` when \`cvId\` is left out and the account has no resume`,
+    ErrorBody,
+    CodedErrorBody,
+  )
   @Controller(`v1/${kind.name}`)
   class SectionControllerHost {
     constructor(private readonly sections: SectionsService) {}
@@ -55,29 +62,29 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.create)
     @ApiOperation({
-      operationId: `create${item}`,
+      operationId: `create${typeName}`,
       summary: `Add ${withArticle(kind.singular)}`,
       description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create),
     })
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
     async create(@Caller() caller: ApiCaller, @Query() target: SectionTargetQuery, @Body() body: object): Promise<SuccessWithIdResponse> {
-      return { success: true, id: await this.sections.create(kind, caller.accountId, target.cvId, body) };
+      return saved(await this.sections.create(kind, caller.accountId, target.cvId, body));
     }
 
     @Get(':id')
     @Scopes(readScope)
     @RateLimit(DEFAULT_LIMITS.read)
-    @ApiOperation({ operationId: `get${item}`, summary: `Read ${withArticle(kind.singular)}` })
+    @ApiOperation({ operationId: `get${typeName}`, summary: `Read ${withArticle(kind.singular)}` })
     @ApiOkResponse({ schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(View) } } } })
     async get(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<{ data: SectionItemView }> {
-      return { data: await this.sections.get(kind, caller.accountId, id, target.cvId) };
+      return item(await this.sections.get(kind, caller.accountId, id, target.cvId));
     }
 
     @Patch(':id')
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.update)
     @ApiOperation({
-      operationId: `update${item}`,
+      operationId: `update${typeName}`,
       summary: `Update ${withArticle(kind.singular)}`,
       description: 'Only the fields sent change; null clears a nullable field.',
     })
@@ -97,7 +104,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @RateLimit(DEFAULT_LIMITS.delete)
     @HttpCode(HttpStatus.OK)
     @ApiOperation({
-      operationId: `delete${item}`,
+      operationId: `delete${typeName}`,
       summary: `Delete ${withArticle(kind.singular)}`,
       description: withEffect(
         "Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.",
@@ -107,7 +114,7 @@ export function SectionController(kind: SectionKind): Type<unknown> {
     @ApiOkResponse({ type: SuccessResponse })
     async remove(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<SuccessResponse> {
       await this.sections.remove(kind, caller.accountId, id, target.cvId);
-      return { success: true };
+      return deleted();
     }
   }
 

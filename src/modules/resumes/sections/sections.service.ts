@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Injectable, Type } from '@nestjs/common';
+import { Injectable, Type } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
-import { CodedError, NotFoundError } from '../../../common/errors/api-errors';
+import { NotFoundError } from '../../../common/errors/api-errors';
+import { ResumeErrorCode, ResumeException } from '../resumes.exception';
 import { assertPeriod, changesPeriod, Period } from '../../../common/validation/period';
 import { ListEnvelope, listEnvelope } from '../../../common/http/paging';
 import { Resume } from '../entities/resume.entity';
@@ -191,5 +192,5 @@ function resumeSelector(accountId: string, cvId: string | undefined): FindOption
 
 function missingResume(cvId: string | undefined): Error {
   if (cvId !== undefined) return new NotFoundError();
-  return new CodedError(HttpStatus.NOT_FOUND, 'NO_DEFAULT_RESUME', 'The account has no default resume: create a resume, or name one with cvId');
+  return new ResumeException(ResumeErrorCode.NO_DEFAULT_RESUME, 'The account has no default resume: create a resume, or name one with cvId');
 }

@@ -1,0 +1,35 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { CodedError } from '../../common/errors/api-errors';
+import { ErrorBody } from '../../common/errors/error-body.dto';
+
+/** The codes the tracker answers, all from autoPrepare's requirements. */
+export enum TrackerErrorCode {
+  PLAN_REQUIRED = 'PLAN_REQUIRED',
+  NO_DEFAULT_RESUME = 'NO_DEFAULT_RESUME',
+  JOB_DESCRIPTION_TOO_SHORT = 'JOB_DESCRIPTION_TOO_SHORT',
+}
+
+const TRACKER_ERROR_STATUS: Record<TrackerErrorCode, HttpStatus> = {
+  [TrackerErrorCode.PLAN_REQUIRED]: HttpStatus.FORBIDDEN,
+  [TrackerErrorCode.NO_DEFAULT_RESUME]: HttpStatus.BAD_REQUEST,
+  [TrackerErrorCode.JOB_DESCRIPTION_TOO_SHORT]: HttpStatus.BAD_REQUEST,
+};
+
+export class TrackerException extends CodedError<TrackerErrorCode> {
+  constructor(code: TrackerErrorCode, error: string, extra: Record<string, unknown> = {}) {
+    super(TRACKER_ERROR_STATUS, code, error, extra);
+  }
+}
+
+/** autoPrepare without the Plus plan and its feature: a plan error that also names its code. */
+export class PlanRequiredBody extends ErrorBody {
+  @ApiProperty({ example: 'autoPrepare requires the Plus plan with the auto-prepare feature' })
+  declare error: string;
+
+  @ApiProperty({ enum: [TrackerErrorCode.PLAN_REQUIRED], example: TrackerErrorCode.PLAN_REQUIRED })
+  code: TrackerErrorCode.PLAN_REQUIRED;
+
+  @ApiProperty({ description: 'The operation needs the Plus plan', enum: [true], example: true })
+  requiresUpgrade: true;
+}
