@@ -14,6 +14,8 @@ export interface TailoringJob {
 
 /** How long an enqueue may wait for Redis before the sweep is left to do it. */
 const ENQUEUE_TIMEOUT_MS = 1_000;
+/** How long a metrics scrape waits for the queue's job counts; the gauge keeps its last counts otherwise. */
+const SCRAPE_TIMEOUT_MS = 500;
 
 /**
  * Puts applications on the tailoring queue. The job id is the application id, so an application has at most one
@@ -90,10 +92,7 @@ export class TailoringQueueDepth {
       labelNames: ['state'] as const,
       registers: [metrics.registry],
       async collect() {
-        const counts = await Promise.race([
-          queue.getJobCounts(),
-          new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500).unref()),
-        ]).catch(() => undefined);
+        const counts = await withTimeout(queue.getJobCounts(), SCRAPE_TIMEOUT_MS).catch(() => undefined);
         if (!counts) return;
         for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
       },

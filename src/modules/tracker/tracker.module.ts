@@ -13,13 +13,7 @@ import { TrackerService } from './tracker.service';
 @Module({
   imports: [ResumesModule, ContactsModule, TailoringQueueModule],
   controllers: [TrackerController, InterviewsController],
-  providers: [
-    TrackerService,
-    InterviewsService,
-    InterviewsRepository,
-    ApplicationsRepository,
-    { provide: TailoringApplications, useExisting: TrackerService },
-  ],
+  providers: [TrackerService, InterviewsService, InterviewsRepository, ApplicationsRepository, { provide: TailoringApplications, useExisting: TrackerService }],
   exports: [TrackerService, InterviewsService, TailoringApplications],
 })
 export class TrackerModule {}
