@@ -19,6 +19,23 @@ export default tseslint.config(
     },
   },
   {
+    // Dependencies point down: common/ and database/ know no feature (features plug in through ports, docs/architecture.md).
+    files: ['src/common/**/*.ts', 'src/database/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/', message: 'common/ and database/ import no feature: use a port' }] }],
+    },
+  },
+  {
+    // Tracker -> tailoring one way: tailoring reaches applications through its TailoringApplications port.
+    files: ['src/modules/tailoring/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)tracker/', message: 'tailoring imports nothing of the tracker: use TailoringApplications' }] },
+      ],
+    },
+  },
+  {
     // Tests read response bodies as the loose JSON they are; the contract test checks their types against the document.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

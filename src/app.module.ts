@@ -50,7 +50,7 @@ export class AppModule {
         JobsModule,
         ApiDocumentModule,
         McpModule,
-        ...(config.tailoring.worker === 'inline' ? [TailoringModule] : []),
+        ...(config.tailoring.worker === 'inline' ? [TailoringModule.forRoot(TrackerModule)] : []),
       ],
       providers: [
         // Guards run in this order: the key (401/403) before the rate limit (429), so a refused key uses up no limit.

@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/configuration';
 import { DatabaseModule } from './database/database.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
+import { TrackerModule } from './modules/tracker/tracker.module';
 
 /** A process that only tailors resumes (`npm run start:worker`), for running the queue apart from the API. */
 @Module({})
@@ -14,7 +15,7 @@ export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, DatabaseModule, RedisModule, QueueModule, TailoringModule],
+      imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, DatabaseModule, RedisModule, QueueModule, TailoringModule.forRoot(TrackerModule)],
     };
   }
 }

@@ -1,8 +1,8 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ApiKeysService } from '../../modules/api-keys/api-keys.service';
 import { ApiError } from '../errors/api-errors';
+import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE, SCOPE_PER_OPERATION } from './auth.decorators';
 import type { Scope } from './scopes';
 
@@ -21,7 +21,7 @@ const FAILURE_MESSAGES = {
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly apiKeys: ApiKeysService,
+    private readonly apiKeys: ApiKeyAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,6 +1,6 @@
-import { SECTION_NAMES } from '../../modules/resumes/sections/section-names';
+import { SECTION_NAMES } from '../section-names';
 
-/** Every content section (section-names.ts) and custom sections have a `:read` and a `:write` scope. */
+/** Every content section (common/section-names.ts) and custom sections have a `:read` and a `:write` scope. */
 const SECTION_SCOPE_NAMES = [...SECTION_NAMES, 'custom-sections'] as const;
 
 /** Every scope a key can hold: a read and a write scope per resource, `resume:export` and `jobs:search`. */

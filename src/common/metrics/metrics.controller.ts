@@ -2,15 +2,11 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators';
 import { MetricsService } from './metrics.service';
-import { QueueDepth } from './queue-depth';
 
 @ApiTags('Health')
 @Controller('metrics')
 export class MetricsController {
-  constructor(
-    private readonly metrics: MetricsService,
-    private readonly queueDepth: QueueDepth,
-  ) {}
+  constructor(private readonly metrics: MetricsService) {}
 
   @Get()
   @Public()
@@ -22,8 +18,7 @@ export class MetricsController {
       'Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics.',
   })
   @ApiOkResponse({ description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } })
-  async scrape(): Promise<string> {
-    await this.queueDepth.update();
+  scrape(): Promise<string> {
     return this.metrics.registry.metrics();
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The service's Prometheus metrics, in one registry per app instance (tests start several in one process).
- * Counters that other parts keep (rate-limit refusals, fail-opens, queue depth) are read at scrape time.
+ * A feature may register its own metrics on `registry` (the tailoring queue registers its depth gauge).
  */
 @Injectable()
 export class MetricsService {
@@ -42,13 +42,6 @@ export class MetricsService {
     help: 'Time a tailoring job took, by outcome',
     labelNames: ['outcome'] as const,
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-
-  readonly tailoringQueueDepth = new Gauge({
-    name: 'tailoring_queue_jobs',
-    help: 'Tailoring jobs on the queue, by state',
-    labelNames: ['state'] as const,
     registers: [this.registry],
   });
 

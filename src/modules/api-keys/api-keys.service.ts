@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ApiCaller } from '../../common/auth/api-caller';
+import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-authenticator';
 import type { Scope } from '../../common/auth/scopes';
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { ApiKeysRepository } from './api-keys.repository';
-
-export type Authentication = { caller: ApiCaller } | { failure: 'invalid' | 'expired' | 'revoked' };
 
 /** How stale `lastUsedAt` may get before a request refreshes it: keeps writes off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -12,7 +10,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export class ApiKeyRuleError extends Error {}
 
 @Injectable()
-export class ApiKeysService {
+export class ApiKeysService implements ApiKeyAuthenticator {
   /** Keys whose `lastUsedAt` refresh is in flight, so a burst of requests sends one write. */
   private readonly touching = new Set<string>();
 

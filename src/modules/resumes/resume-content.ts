@@ -4,7 +4,8 @@ import type { ResumeContent, ResumeIdentity } from './dto/resume-content.dto';
 import type { SECTION_ORDER_NAMES } from './dto/resume-settings.dto';
 import type { Resume } from './entities/resume.entity';
 import type { SectionItemView } from './sections/sections.service';
-import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName, SectionName } from './sections/section-names';
+import type { SectionName } from '../../common/section-names';
+import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName } from './sections/section-names';
 
 /** Everything a resume's content is resolved from; section items in their default order. */
 export interface ResumeContentSources {

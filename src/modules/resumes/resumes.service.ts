@@ -11,7 +11,8 @@ import { Resume } from './entities/resume.entity';
 import { resolveResumeContent } from './resume-content';
 import { lockAccount } from '../../database/owned-repository';
 import { Summary } from './sections/entities/summary.entity';
-import { LISTED_SECTION_NAMES, SectionName } from './sections/section-names';
+import type { SectionName } from '../../common/section-names';
+import { LISTED_SECTION_NAMES } from './sections/section-names';
 import { SectionItemView, SectionsService } from './sections/sections.service';
 
 type ResumeFields = Partial<Omit<Resume, 'id' | 'accountId' | 'account' | 'createdAt' | 'updatedAt' | 'selectedSummary'>>;

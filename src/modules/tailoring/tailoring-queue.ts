@@ -1,6 +1,8 @@
 import { BullModule, InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, Module } from '@nestjs/common';
 import type { Queue } from 'bull';
+import { Gauge } from 'prom-client';
+import { MetricsService } from '../../common/metrics/metrics.service';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 
@@ -12,6 +14,8 @@ export interface TailoringJob {
 
 /** How long an enqueue may wait for Redis before the sweep is left to do it. */
 const ENQUEUE_TIMEOUT_MS = 1_000;
+/** How long a metrics scrape waits for the queue's job counts; the gauge keeps its last counts otherwise. */
+const SCRAPE_TIMEOUT_MS = 500;
 
 /**
  * Puts applications on the tailoring queue. The job id is the application id, so an application has at most one
@@ -75,9 +79,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The queue's job counts as a gauge, read at scrape time; a scrape never waits long on Redis. Registered by the queue's
+ * own module, so that metrics/ knows no feature.
+ */
+@Injectable()
+export class TailoringQueueDepth {
+  constructor(@InjectQueue(TAILORING_QUEUE) queue: Queue<TailoringJob>, metrics: MetricsService) {
+    new Gauge({
+      name: 'tailoring_queue_jobs',
+      help: 'Tailoring jobs on the queue, by state',
+      labelNames: ['state'] as const,
+      registers: [metrics.registry],
+      async collect() {
+        const counts = await withTimeout(queue.getJobCounts(), SCRAPE_TIMEOUT_MS).catch(() => undefined);
+        if (!counts) return;
+        for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+      },
+    });
+  }
+}
+
 @Module({
   imports: [BullModule.registerQueue({ name: TAILORING_QUEUE })],
-  providers: [TailoringQueue],
+  providers: [TailoringQueue, TailoringQueueDepth],
   exports: [TailoringQueue, BullModule],
 })
 export class TailoringQueueModule {}

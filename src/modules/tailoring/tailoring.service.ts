@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
 import type { SectionItemView } from '../resumes/sections/sections.service';
-import { TrackerService } from '../tracker/tracker.service';
 import { extractRequirements } from './job-requirements';
+import { TailoringApplications } from './tailoring-applications';
 import { planTailoring, TailorableItem, TailoredSection, TAILORED_SECTIONS, TailoringPlan } from './tailoring-plan';
 
 /**
@@ -14,12 +14,12 @@ import { planTailoring, TailorableItem, TailoredSection, TAILORED_SECTIONS, Tail
 @Injectable()
 export class TailoringService {
   constructor(
-    private readonly tracker: TrackerService,
+    private readonly applications: TailoringApplications,
     private readonly resumes: ResumesService,
   ) {}
 
   async tailor(applicationId: string): Promise<void> {
-    const application = await this.tracker.pendingTailoring(applicationId);
+    const application = await this.applications.pendingTailoring(applicationId);
     if (!application) return;
     if (!application.cvId) throw new Error('the resume copy was deleted');
     const { resume, sections } = await this.resumes.itemsOf(application.accountId, application.cvId);
@@ -40,12 +40,12 @@ export class TailoringService {
       hiddenItems: withPlanHidden(resume.hiddenItems, plan),
       selectedSummaryId: plan.selectedSummaryId ?? resume.selectedSummaryId,
     });
-    await this.tracker.finishPreparing(applicationId, { report: plan.report });
+    await this.applications.finishPreparing(applicationId, { report: plan.report });
   }
 
   /** After the last retry: the application leaves `preparing` all the same, saying why. */
   async giveUp(applicationId: string, reason: string): Promise<void> {
-    await this.tracker.finishPreparing(applicationId, { failure: reason });
+    await this.applications.finishPreparing(applicationId, { failure: reason });
   }
 }
 

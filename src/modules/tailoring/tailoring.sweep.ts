@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
-import { TrackerService } from '../tracker/tracker.service';
+import { TailoringApplications } from './tailoring-applications';
 import { TailoringQueue } from './tailoring-queue';
 
 /**
@@ -16,7 +16,7 @@ export class TailoringSweep implements OnApplicationBootstrap, OnApplicationShut
   private running?: Promise<number>;
 
   constructor(
-    private readonly tracker: TrackerService,
+    private readonly applications: TailoringApplications,
     private readonly queue: TailoringQueue,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
@@ -41,7 +41,7 @@ export class TailoringSweep implements OnApplicationBootstrap, OnApplicationShut
   private async requeueOrphans(): Promise<number> {
     let requeued = 0;
     try {
-      for (const applicationId of await this.tracker.tailoringPendingSince(this.config.tailoring.sweepAfterMs)) {
+      for (const applicationId of await this.applications.tailoringPendingSince(this.config.tailoring.sweepAfterMs)) {
         if (await this.queue.hasPendingJob(applicationId)) continue;
         if (await this.queue.enqueue(applicationId)) requeued += 1;
       }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
 import { ResumesModule } from '../resumes/resumes.module';
+import { TailoringApplications } from '../tailoring/tailoring-applications';
 import { TailoringQueueModule } from '../tailoring/tailoring-queue';
 import { ApplicationsRepository } from './applications.repository';
 import { InterviewsController } from './interviews.controller';
@@ -12,7 +13,7 @@ import { TrackerService } from './tracker.service';
 @Module({
   imports: [ResumesModule, ContactsModule, TailoringQueueModule],
   controllers: [TrackerController, InterviewsController],
-  providers: [TrackerService, InterviewsService, InterviewsRepository, ApplicationsRepository],
-  exports: [TrackerService, InterviewsService],
+  providers: [TrackerService, InterviewsService, InterviewsRepository, ApplicationsRepository, { provide: TailoringApplications, useExisting: TrackerService }],
+  exports: [TrackerService, InterviewsService, TailoringApplications],
 })
 export class TrackerModule {}

@@ -9,8 +9,8 @@ import { Resume } from '../resumes/entities/resume.entity';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
-import type { TailoringReport } from '../tailoring/tailoring-plan';
 import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.exception';
+import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
 import { ApplicationStatus, ARCHIVED_STATUSES, isArchivedStatus } from './application-status';
 import {
   ApplicationDetail,
@@ -37,7 +37,7 @@ const SUMMARY_COLUMNS = `id, job_title AS "jobTitle", company, location, job_url
   updated_at AS "updatedAt"`;
 
 @Injectable()
-export class TrackerService {
+export class TrackerService implements TailoringApplications {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly interviews: InterviewsService,
@@ -176,9 +176,7 @@ export class TrackerService {
   }
 
   /** An application whose tailoring is pending, with what tailoring reads of it; undefined once it is not. */
-  async pendingTailoring(
-    applicationId: string,
-  ): Promise<Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'> | undefined> {
+  async pendingTailoring(applicationId: string): Promise<PendingTailoring | undefined> {
     const application = await this.dataSource.getRepository(Application).findOne({
       select: { id: true, accountId: true, jobTitle: true, company: true, jobDescription: true, cvId: true },
       where: { id: applicationId, tailoringPending: true },
@@ -200,7 +198,7 @@ export class TrackerService {
    * tailoring went, and keeps the report. False when it was no longer pending (moved on by the person, or finished
    * by an earlier attempt).
    */
-  async finishPreparing(applicationId: string, outcome: { report: TailoringReport } | { failure: string }): Promise<boolean> {
+  async finishPreparing(applicationId: string, outcome: TailoringOutcome): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const application = await manager.findOne(Application, {
         select: { id: true },

@@ -5,11 +5,8 @@ import { TextField, UrlField } from '../../../common/validation/field.decorators
 import { NotBeforeStartDate } from '../../../common/validation/period';
 import { UpdateBody } from '../../../common/validation/update-body';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
+import { CUSTOM_ITEM_FIELDS, CustomItemField } from './custom-item-fields';
 import { CustomSectionItem } from './custom-section-item.entity';
-
-/** The fields a custom section item can have; a section definition enables some of them. */
-export const CUSTOM_ITEM_FIELDS = ['title', 'subtitle', 'organization', 'location', 'description', 'startDate', 'endDate', 'url'] as const;
-export type CustomItemField = (typeof CUSTOM_ITEM_FIELDS)[number];
 
 const EnabledFieldsField = () =>
   applyDecorators(

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
-import type { CustomItemField } from './custom-section.dto';
+import type { CustomItemField } from './custom-item-fields';
 
 /** A section the user defines once per account; its items belong to resumes (CustomSectionItem). */
 @Entity('custom_sections')

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { CustomSectionItemView, CUSTOM_ITEM_FIELDS, CustomItemField } from '../custom-sections/custom-section.dto';
+import { CUSTOM_ITEM_FIELDS, CustomItemField } from '../custom-sections/custom-item-fields';
+import { CustomSectionItemView } from '../custom-sections/custom-section.dto';
 import type { SectionItemView } from '../sections/sections.service';
 import type { ListedSectionName } from '../sections/section-names';
 import { ProfileLink } from '../../profile/dto/profile.dto';

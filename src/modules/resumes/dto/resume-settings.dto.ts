@@ -3,10 +3,8 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
+import { DesignSettings, OptionalFields, PersonalOverrides, RESUME_FONTS, ResumeFont } from '../resume-settings';
 import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-names';
-
-/** Fonts a template can render. */
-export const RESUME_FONTS = ['Inter', 'Roboto', 'Lato', 'Merriweather', 'Georgia', 'Helvetica', 'Times'] as const;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -35,10 +33,10 @@ export class ResumeColorsDto {
 @ApiSchema({ description: 'Fonts and body text size' })
 export class ResumeFontsDto {
   @EnumField(RESUME_FONTS, { description: 'Font of the name and section titles', optional: true, enumName: 'ResumeFont' })
-  heading?: (typeof RESUME_FONTS)[number];
+  heading?: ResumeFont;
 
   @EnumField(RESUME_FONTS, { description: 'Font of the body text', optional: true, enumName: 'ResumeFont' })
-  body?: (typeof RESUME_FONTS)[number];
+  body?: ResumeFont;
 
   @NumberField({ optional: true, min: 8, max: 14, description: 'Body text size in points', example: 10.5 })
   size?: number;
@@ -74,7 +72,7 @@ export class ResumeMarginsDto {
  * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
  */
 @ApiSchema({ description: 'Colours, fonts, spacing and margins of the PDF' })
-export class DesignSettingsDto {
+export class DesignSettingsDto implements DesignSettings {
   @NestedField(() => ResumeColorsDto, { optional: true })
   colors?: ResumeColorsDto;
 
@@ -90,7 +88,7 @@ export class DesignSettingsDto {
 
 /** Show/hide toggles for the optional identity fields; a field left out is shown. */
 @ApiSchema({ description: 'Which contact details of the profile the CV shows' })
-export class OptionalFieldsDto {
+export class OptionalFieldsDto implements OptionalFields {
   @BooleanField({ description: 'Show the profile’s email', optional: true })
   email?: boolean;
 
@@ -109,7 +107,7 @@ export class OptionalFieldsDto {
 
 /** Only `summary` can be overridden per CV; identity fields are the profile's, so other keys are refused. */
 @ApiSchema({ description: 'Profile details this CV shows differently (its own summary text)' })
-export class PersonalOverridesDto {
+export class PersonalOverridesDto implements PersonalOverrides {
   @TextField({ nullable: true, max: SECTION_TEXT.long, description: 'Shown instead of the selected summary; null clears it' })
   summary?: string | null;
 }

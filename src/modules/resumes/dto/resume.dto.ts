@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BooleanField, EnumField, NestedField, TextField } from '../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../common/validation/update-body';
-import { SKILL_CATEGORIES } from '../sections/dto/skill.dto';
+import { SKILL_CATEGORIES } from '../sections/skill-categories';
 import { RESUME_TEMPLATES, ResumeTemplate } from '../entities/resume.entity';
 import { ResumeContent } from './resume-content.dto';
 import {

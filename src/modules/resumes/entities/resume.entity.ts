@@ -1,8 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
-import type { DesignSettingsDto, OptionalFieldsDto, PersonalOverridesDto } from '../dto/resume-settings.dto';
-// A type import and a relation by name: summaries extend SectionItem, which refers back to Resume.
-import type { Summary } from '../sections/entities/summary.entity';
+import type { DesignSettings, OptionalFields, PersonalOverrides } from '../resume-settings';
 
 export const RESUME_TEMPLATES = ['classic', 'modern', 'minimal'] as const;
 export type ResumeTemplate = (typeof RESUME_TEMPLATES)[number];
@@ -31,7 +29,7 @@ export class Resume extends OwnedRecord {
   hiddenItems: Record<string, string[]>;
 
   @Column({ type: 'jsonb', default: {} })
-  personalOverrides: PersonalOverridesDto;
+  personalOverrides: PersonalOverrides;
 
   @Column({ type: 'jsonb', default: {} })
   itemOrder: Record<string, string[]>;
@@ -39,16 +37,19 @@ export class Resume extends OwnedRecord {
   @Column({ type: 'uuid', nullable: true })
   selectedSummaryId: string | null;
 
-  /** Deleting the selected summary leaves the resume without one (null renders no summary). */
+  /**
+   * Deleting the selected summary leaves the resume without one (null renders no summary). Declared for the foreign
+   * key and never loaded: named by entity name and untyped, because summaries (section items) refer back to Resume.
+   */
   @ManyToOne('Summary', { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'selected_summary_id' })
-  selectedSummary?: Summary;
+  selectedSummary?: unknown;
 
   @Column({ type: 'jsonb', default: {} })
-  designSettings: DesignSettingsDto;
+  designSettings: DesignSettings;
 
   @Column({ type: 'jsonb', default: {} })
-  optionalFields: OptionalFieldsDto;
+  optionalFields: OptionalFields;
 
   @Column({ type: 'jsonb', default: [] })
   sectionOrder: string[];

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { ResumeContent } from '../dto/resume-content.dto';
-import type { DesignSettingsDto } from '../dto/resume-settings.dto';
 import type { ResumeTemplate } from '../entities/resume.entity';
+import type { DesignSettings } from '../resume-settings';
 import { pdfStyle, type FontFamily, type TemplateStyle } from './pdf-templates';
 import { ContactEntry, DocumentEntry, DocumentHeader, DocumentSection, ItemEntry, ListEntry, ResumeDocument, resumeDocument } from './resume-document';
 
 export interface PdfSettings {
   template: ResumeTemplate;
-  designSettings: DesignSettingsDto;
+  designSettings: DesignSettings;
 }
 
 const POINTS_PER_MM = 72 / 25.4;

@@ -1,7 +1,5 @@
-import type { DesignSettingsDto, RESUME_FONTS } from '../dto/resume-settings.dto';
 import type { ResumeTemplate } from '../entities/resume.entity';
-
-type ResumeFont = (typeof RESUME_FONTS)[number];
+import type { DesignSettings, ResumeFont } from '../resume-settings';
 
 /** The two looks a font name can have on paper. */
 export type FontFamily = 'serif' | 'sans';
@@ -97,7 +95,7 @@ export const TEMPLATE_STYLES: Record<ResumeTemplate, TemplateStyle> = {
 };
 
 /** A template's style with a resume's designSettings applied: what the renderer draws with. */
-export function pdfStyle(template: ResumeTemplate, design: DesignSettingsDto): TemplateStyle {
+export function pdfStyle(template: ResumeTemplate, design: DesignSettings): TemplateStyle {
   const base = TEMPLATE_STYLES[template] ?? TEMPLATE_STYLES.classic;
   return {
     ...base,

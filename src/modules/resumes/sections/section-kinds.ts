@@ -19,7 +19,7 @@ import { Project } from './entities/project.entity';
 import { Publication } from './entities/publication.entity';
 import { Skill } from './entities/skill.entity';
 import { Summary } from './entities/summary.entity';
-import { SECTION_NAMES, SectionName } from './section-names';
+import { SECTION_NAMES, SectionName } from '../../../common/section-names';
 import type { SectionItem } from './section-item.entity';
 import { SUMMARY_SELECTION } from './summary-selection';
 
@@ -48,8 +48,8 @@ export interface SectionKind extends SectionStore {
 }
 
 /**
- * The registry of section kinds. Adding a section: its name in section-names.ts, an entity and a DTO file, an entry
- * here, and a migration; its scopes, routes, Swagger, resume copies and the resolved CV follow.
+ * The registry of section kinds. Adding a section: its name in common/section-names.ts, an entity and a DTO file, an
+ * entry here, and a migration; its scopes, routes, Swagger, resume copies and the resolved CV follow.
  */
 const KINDS: { [N in SectionName]: Omit<SectionKind, 'name'> } = {
   experiences: { singular: 'experience', entity: Experience, createBody: CreateExperienceDto, updateBody: UpdateExperienceDto },

@@ -1,10 +1,4 @@
-/**
- * The content sections of a resume. A section's name is its path (`/v1/<name>`), its scope prefix (`<name>:read`,
- * `<name>:write`) and its key in a resume's `hiddenItems` and `itemOrder`. The order is the default order of the
- * sections on a resume.
- */
-export const SECTION_NAMES = ['experiences', 'education', 'skills', 'summaries', 'projects', 'certificates', 'awards', 'publications', 'interests'] as const;
-export type SectionName = (typeof SECTION_NAMES)[number];
+import { SECTION_NAMES, SectionName } from '../../../common/section-names';
 
 /** Summaries are not listed on a resume: it shows the one its `selectedSummaryId` picks. Every other section is listed. */
 export type ListedSectionName = Exclude<SectionName, 'summaries'>;

@@ -12,7 +12,7 @@ import { lockAccount } from '../../../database/owned-repository';
 import { forgetReferences } from '../resume-references';
 import type { SectionListQuery } from './dto/section-item.dto';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
-import type { SectionName } from './section-names';
+import type { SectionName } from '../../../common/section-names';
 import type { SectionItem } from './section-item.entity';
 
 /**

@@ -1,9 +1,7 @@
 import { EnumField, IntField, TextField, TextListField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
+import { SKILL_CATEGORIES, SkillCategory } from '../skill-categories';
 import { SECTION_TEXT } from './section-item.dto';
-
-export const SKILL_CATEGORIES = ['TECHNICAL', 'SOFT', 'LANGUAGE'] as const;
-export type SkillCategory = (typeof SKILL_CATEGORIES)[number];
 
 export class CreateSkillDto {
   @TextField({ description: 'The skill', max: SECTION_TEXT.name, example: 'TypeScript' })

@@ -1,6 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { SectionItem } from '../section-item.entity';
-import type { SkillCategory } from '../dto/skill.dto';
+import type { SkillCategory } from '../skill-categories';
 
 @Entity('skills')
 export class Skill extends SectionItem {
