@@ -604,8 +604,7 @@ describe('/v1/resume', () => {
       spacing: { $ref: '#/components/schemas/ResumeSpacingDto' },
       margins: { $ref: '#/components/schemas/ResumeMarginsDto' },
     });
-    expect(document.components.schemas.ResumeDetail.properties.content).toEqual(
-      expect.objectContaining({ allOf: [{ $ref: '#/components/schemas/ResumeContent' }] }),
-    );
+    expect(document.components.schemas.ResumeDetail.properties.content).toEqual({ $ref: '#/components/schemas/ResumeContent' });
+    expect(document.components.schemas.ResumeContent.description).toBe('The resolved CV: what the PDF export renders.');
   });
 });
