@@ -1,4 +1,4 @@
-import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { RATE_LIMIT } from '../rate-limit/rate-limit.decorator';
@@ -6,17 +6,18 @@ import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
 
 /**
  * Refuses to boot when a route declares neither `@Public()` nor a scope and a rate limit, so that no route
- * can run open or unlimited by omission.
+ * can run open or unlimited by omission. It runs as modules initialise, before anything starts working (the
+ * tailoring worker starts at bootstrap), so a refused start leaves nothing running to stop.
  */
 @Injectable()
-export class RouteDeclarationsCheck implements OnApplicationBootstrap {
+export class RouteDeclarationsCheck implements OnModuleInit {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
   ) {}
 
-  onApplicationBootstrap(): void {
+  onModuleInit(): void {
     const undeclared: string[] = [];
     for (const wrapper of this.discovery.getControllers()) {
       const prototype = wrapper.metatype?.prototype;
