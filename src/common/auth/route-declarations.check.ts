@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { RATE_LIMIT } from '../rate-limit/rate-limit.decorator';
@@ -6,18 +6,17 @@ import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
 
 /**
  * Refuses to boot when a route declares neither `@Public()` nor a scope and a rate limit, so that no route
- * can run open or unlimited by omission. It runs as modules initialise, before anything starts working (the
- * tailoring worker starts at bootstrap), so a refused start leaves nothing running to stop.
+ * can run open or unlimited by omission.
  */
 @Injectable()
-export class RouteDeclarationsCheck implements OnModuleInit {
+export class RouteDeclarationsCheck implements OnApplicationBootstrap {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
   ) {}
 
-  onModuleInit(): void {
+  onApplicationBootstrap(): void {
     const undeclared: string[] = [];
     for (const wrapper of this.discovery.getControllers()) {
       const prototype = wrapper.metatype?.prototype;

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import { TAILORING_QUEUE, TailoringJob } from './tailoring-queue';
@@ -7,13 +7,12 @@ import { TailoringService } from './tailoring.service';
 
 /**
  * Runs tailoring jobs; Bull retries a failed one with backoff, and after the last attempt the application is released.
- * It starts taking jobs once the app has started (bootstrap), not as modules initialise as @nestjs/bull's `@Process()`
- * does: Bull names the worker's connection (CLIENT SETNAME) without handling a failure, so an app that closed while
- * that connection was still opening (a start refused by a start-up check) left "Connection is closed." unhandled. It
- * also handles the promise `queue.process()` returns, which `@Process()` drops.
+ * It registers itself rather than through @nestjs/bull's `@Process()`, which drops the promise `queue.process()`
+ * returns: when the app closes while the queue is still connecting (a start that failed, a SIGTERM during start-up),
+ * that promise rejects with "Connection is closed." and nothing would handle it.
  */
 @Injectable()
-export class TailoringProcessor implements OnApplicationBootstrap {
+export class TailoringProcessor implements OnModuleInit {
   private readonly log = new Logger(TailoringProcessor.name);
 
   constructor(
@@ -22,7 +21,7 @@ export class TailoringProcessor implements OnApplicationBootstrap {
     private readonly metrics: MetricsService,
   ) {}
 
-  onApplicationBootstrap(): void {
+  onModuleInit(): void {
     this.queue.on('failed', (job: Job<TailoringJob>, error: Error) => void this.failed(job, error));
     this.queue.process((job) => this.tailor(job)).catch((error: Error) => this.log.warn({ err: error }, 'The tailoring queue stopped'));
   }
