@@ -5,6 +5,7 @@ import { RouteDeclarationsCheck } from './common/auth/route-declarations.check';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiDocumentModule } from './common/http/api-document';
 import { HttpDrain } from './common/http/http-drain';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
@@ -39,6 +40,7 @@ export class AppModule {
         RedisModule,
         QueueModule,
         RateLimitModule,
+        IdempotencyModule,
         DiscoveryModule,
         ApiKeysModule,
         HealthModule,

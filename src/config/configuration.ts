@@ -74,6 +74,13 @@ class Environment {
   @IsInt({ message: 'SEARCH_COUNT_BUDGET_MS must be an integer' })
   @Min(1)
   SEARCH_COUNT_BUDGET_MS = 25;
+
+  /** How long a request with an Idempotency-Key waits for the answer of an earlier one still running, before a 409. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_WAIT_MS must be an integer' })
+  @Min(0)
+  IDEMPOTENCY_WAIT_MS = 5_000;
 }
 
 export interface AppConfig {
@@ -83,6 +90,7 @@ export interface AppConfig {
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
   search: { countBudgetMs: number };
+  idempotency: { waitMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -106,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepAfterMs: parsed.TAILORING_SWEEP_AFTER_MS,
     },
     search: { countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS },
+    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
   };
 }

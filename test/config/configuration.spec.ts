@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25 },
+      idempotency: { waitMs: 5_000 },
     });
   });
 
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
+    [{ IDEMPOTENCY_WAIT_MS: 'a while' }, 'IDEMPOTENCY_WAIT_MS must be an integer'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
