@@ -46,7 +46,7 @@ export class IdempotencyKeyInUseBody extends ErrorBody {
   @ApiProperty({ enum: [IdempotencyErrorCode.IDEMPOTENCY_KEY_IN_USE], example: IdempotencyErrorCode.IDEMPOTENCY_KEY_IN_USE })
   code: IdempotencyErrorCode.IDEMPOTENCY_KEY_IN_USE;
 
-  @ApiProperty({ description: 'Seconds to wait before retrying (also in `Retry-After`)', example: IN_USE_RETRY_AFTER_SECONDS })
+  @ApiProperty({ type: 'integer', description: 'Seconds to wait before retrying (also in `Retry-After`)', example: IN_USE_RETRY_AFTER_SECONDS })
   retryAfter: number;
 }
 

@@ -1,7 +1,8 @@
+import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { withBodies } from '../http/openapi-request-bodies';
 import type { OpenApiNode } from '../http/openapi-schema';
-import { IdempotencyKeyInUseBody, IdempotencyKeyReusedBody } from './idempotency.exception';
+import { IdempotencyErrorCode, IdempotencyKeyInUseBody, IdempotencyKeyReusedBody } from './idempotency.exception';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.interceptor';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from './request-fingerprint';
 
@@ -53,14 +54,29 @@ export function describeIdempotency(document: OpenAPIObject): OpenAPIObject {
     if (!path.startsWith('/v1/') || !operation?.responses || (operation.security ?? []).length === 0) continue;
     operation.parameters = [...(operation.parameters ?? []), header];
     const responses = operation.responses as Record<string, OpenApiNode>;
-    responses['409'] = withBodies(responses['409'], 'A request with this Idempotency-Key is still running; retry after `Retry-After` seconds', [
-      IdempotencyKeyInUseBody,
-    ]);
-    responses['409'].headers = { ...responses['409'].headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
-    responses['422'] = withBodies(responses['422'], 'This Idempotency-Key was used with a different request', [IdempotencyKeyReusedBody]);
+    // The operation's own answers may be replays; the key's 409 and 422 below never are.
     for (const [status, response] of Object.entries(responses)) {
       if (/^[24]\d\d$/.test(status) && !NEVER_REPLAYED.has(status)) response.headers = { ...response.headers, [IDEMPOTENT_REPLAYED_HEADER]: replayed };
     }
+    addKeyError(
+      responses,
+      '409',
+      `\`${IdempotencyErrorCode.IDEMPOTENCY_KEY_IN_USE}\`: a request with this Idempotency-Key is still running; retry after \`Retry-After\` seconds`,
+      IdempotencyKeyInUseBody,
+    );
+    responses['409'].headers = { ...responses['409'].headers, 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
+    addKeyError(
+      responses,
+      '422',
+      `\`${IdempotencyErrorCode.IDEMPOTENCY_KEY_REUSED}\`: this Idempotency-Key was used with a different request`,
+      IdempotencyKeyReusedBody,
+    );
   }
   return document;
+}
+
+/** The key's error beside what the operation already answers with that status, its description added to theirs. */
+function addKeyError(responses: Record<string, OpenApiNode>, status: string, description: string, body: Type<unknown>): void {
+  const own = responses[status]?.description as string | undefined;
+  responses[status] = { ...withBodies(responses[status], description, [body]), description: own ? `${own}; or ${description}` : description };
 }

@@ -123,7 +123,11 @@ export class McpServerFactory {
     const member = typeof selected === 'string' ? family.members[selected] : undefined;
     if (!member) {
       const allowed = Object.keys(family.members).join(', ');
-      return { ok: false, status: HttpStatus.BAD_REQUEST, error: { error: 'Validation failed', details: { [family.selector]: [`must be one of: ${allowed}`] } } };
+      return {
+        ok: false,
+        status: HttpStatus.BAD_REQUEST,
+        error: { error: 'Validation failed', details: { [family.selector]: [`must be one of: ${allowed}`] } },
+      };
     }
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
       return { ok: false, status: HttpStatus.BAD_REQUEST, error: { error: 'Validation failed', details: { fields: ['must be an object'] } } };
