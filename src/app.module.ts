@@ -14,6 +14,7 @@ import { RedisModule } from './common/redis/redis.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/configuration';
 import { DatabaseModule } from './database/database.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
@@ -40,6 +41,7 @@ export class AppModule {
         QueueModule,
         RateLimitModule,
         DiscoveryModule,
+        AccountsModule,
         ApiKeysModule,
         HealthModule,
         TrackerModule,

@@ -3,7 +3,7 @@ import type { CustomSectionWithItems } from './custom-sections/custom-sections.s
 import type { ResumeContent, ResumeIdentity } from './dto/resume-content.dto';
 import type { SECTION_ORDER_NAMES } from './dto/resume-settings.dto';
 import type { Resume } from './entities/resume.entity';
-import type { SectionItemView } from './sections/sections.service';
+import type { SectionItemView } from './sections/section-item-view';
 import type { SectionName } from '../../common/section-names';
 import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName } from './sections/section-names';
 

@@ -71,7 +71,7 @@ export class ResumeExportsController {
   @ApiNotFoundResponse({ type: ErrorBody })
   @ApiErrorResponse(409, `\`${ResumeErrorCode.RESUME_PROCESSING}\`: an autoPrepare job is still tailoring this resume`, CodedErrorBody)
   async pdf(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<StreamableFile> {
-    const { filename, file } = await this.exports.pdf(caller.accountId, id);
+    const { filename, file } = await this.exports.pdf(caller, id);
     return new StreamableFile(file, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: file.length });
   }
 
@@ -88,7 +88,7 @@ export class ResumeExportsController {
   @ApiOkResponse({ description: 'A JSON Resume document', schema: JSON_RESUME_SCHEMA })
   @ApiNotFoundResponse({ type: ErrorBody })
   jsonResume(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<JsonResumeDocument> {
-    return this.exports.jsonResume(caller.accountId, id);
+    return this.exports.jsonResume(caller, id);
   }
 
   @Post('import/json-resume')
