@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { SCOPES, Scope } from '@src/common/auth/scopes';
 import { AccountsService } from '@src/modules/accounts/accounts.service';
-import type { Feature, Plan } from '@src/modules/accounts/entities/account.entity';
+import type { Feature, Plan } from '@src/modules/accounts/account-plans';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from './api-client';
 

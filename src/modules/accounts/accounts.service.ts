@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ProfileService } from '../profile/profile.service';
 import { ResumesService } from '../resumes/resumes.service';
 import { AccountsRepository } from './accounts.repository';
-import { Account, Feature, Plan } from './entities/account.entity';
+import { Account } from './entities/account.entity';
+import type { Feature, Plan } from './account-plans';
 
 export class AccountRuleError extends Error {}
 

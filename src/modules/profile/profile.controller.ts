@@ -17,7 +17,7 @@ export class ProfileController {
 
   @Get()
   @Scopes('profile:read')
-  @RateLimit(30)
+  @RateLimit(DEFAULT_LIMITS.read)
   @ApiOperation({
     operationId: 'getProfile',
     summary: 'Read the career profile',

@@ -9,7 +9,7 @@ import { ApiListResponse, ListEnvelope, PagingQuery } from '../../common/http/pa
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
-import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
+import { CreateResumeDto, RESUME_RATE_LIMITS, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import { ResumesService } from './resumes.service';
 import { deleted, item, saved } from '../../common/http/responses';
 
@@ -24,7 +24,7 @@ export class ResumesController {
 
   @Post()
   @Scopes('resume:write')
-  @RateLimit(10)
+  @RateLimit(RESUME_RATE_LIMITS.create)
   @ApiOperation({
     operationId: 'createResume',
     summary: 'Create a resume',

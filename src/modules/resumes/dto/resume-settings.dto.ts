@@ -3,7 +3,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
-import { DesignSettings, OptionalFields, PersonalOverrides, RESUME_FONTS, ResumeFont } from '../resume-settings';
+import { DesignSettings, OptionalFields, PersonalOverrides, RESUME_FONTS, ResumeFont, SECTION_ORDER_NAMES } from '../resume-settings';
 import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-names';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -148,8 +148,6 @@ export function SectionIdsField(description: string, valueKeys: Record<string, r
   );
 }
 
-/** `sectionOrder`: section names to show first, in this order; sections left out follow in the default order. */
-export const SECTION_ORDER_NAMES = ['summary', ...LISTED_SECTION_NAMES] as const;
 const MAX_SECTION_ORDER = 100;
 
 export function SectionOrderField() {

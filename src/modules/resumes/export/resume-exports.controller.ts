@@ -18,6 +18,7 @@ import { IdParam } from '../../../common/http/id-param';
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
+import { RESUME_RATE_LIMITS } from '../dto/resume.dto';
 import { ResumeExportsService } from './resume-exports.service';
 import { ResumeErrorCode } from '../resumes.exception';
 
@@ -53,7 +54,7 @@ export class ResumeExportsController {
 
   @Post(':id/export/pdf')
   @Scopes('resume:export')
-  @RateLimit(5)
+  @RateLimit(RESUME_RATE_LIMITS.exportPdf)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     operationId: 'exportResumePdf',
@@ -93,7 +94,7 @@ export class ResumeExportsController {
 
   @Post('import/json-resume')
   @Scopes('resume:write')
-  @RateLimit(10)
+  @RateLimit(RESUME_RATE_LIMITS.importJsonResume)
   @ApiOperation({
     operationId: 'importJsonResume',
     summary: 'Create a resume from a JSON Resume document',

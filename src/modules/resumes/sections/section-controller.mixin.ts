@@ -111,7 +111,8 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
   const writeScope = `${routes.scopeName}:write` as Scope;
   const { View, operations } = routes;
   const item = `:${routes.itemParam}`;
-  // The section's id comes first where the path names one; elsewhere the parameter is left unset.
+  // The section's id, where the path names one; elsewhere the parameter stays undefined. Handlers type it `string`,
+  // which Swagger reads as the path parameter's type.
   const SectionParam = (): ParameterDecorator => (routes.sectionParam ? IdParam(routes.sectionParam) : () => undefined);
   const readResponse = routes.readResponse
     ? { type: routes.readResponse }
@@ -130,7 +131,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @RateLimit(DEFAULT_LIMITS.list)
     @ApiOperation(operations.list)
     @ApiListResponse(View)
-    list(@Caller() caller: ApiCaller, @SectionParam() sectionId: string | undefined, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
+    list(@Caller() caller: ApiCaller, @SectionParam() sectionId: string, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
       return this.sections.list(routes.store(this.sections, caller, sectionId), caller, query);
     }
 
@@ -141,7 +142,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
     async create(
       @Caller() caller: ApiCaller,
-      @SectionParam() sectionId: string | undefined,
+      @SectionParam() sectionId: string,
       @Query() target: SectionTargetQuery,
       @Body() body: object,
     ): Promise<SuccessWithIdResponse> {
@@ -155,7 +156,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @ApiOkResponse(readResponse)
     async get(
       @Caller() caller: ApiCaller,
-      @SectionParam() sectionId: string | undefined,
+      @SectionParam() sectionId: string,
       @IdParam(routes.itemParam) id: string,
       @Query() target: SectionTargetQuery,
     ): Promise<{ data: SectionItemView }> {
@@ -169,7 +170,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @ApiOkResponse({ type: SuccessWithIdResponse })
     async update(
       @Caller() caller: ApiCaller,
-      @SectionParam() sectionId: string | undefined,
+      @SectionParam() sectionId: string,
       @IdParam(routes.itemParam) id: string,
       @Query() target: SectionTargetQuery,
       @Body(RequireAnyFieldPipe) body: object,
@@ -186,7 +187,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @ApiOkResponse({ type: SuccessResponse })
     async remove(
       @Caller() caller: ApiCaller,
-      @SectionParam() sectionId: string | undefined,
+      @SectionParam() sectionId: string,
       @IdParam(routes.itemParam) id: string,
       @Query() target: SectionTargetQuery,
     ): Promise<SuccessResponse> {
