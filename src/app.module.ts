@@ -15,6 +15,7 @@ import { RedisModule } from './common/redis/redis.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/configuration';
 import { DatabaseModule } from './database/database.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
@@ -42,6 +43,7 @@ export class AppModule {
         RateLimitModule,
         IdempotencyModule,
         DiscoveryModule,
+        AccountsModule,
         ApiKeysModule,
         HealthModule,
         TrackerModule,

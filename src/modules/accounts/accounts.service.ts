@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { CareerProfile } from '../profile/entities/career-profile.entity';
-import { Resume } from '../resumes/entities/resume.entity';
-import { Account, Feature, Plan } from './entities/account.entity';
+import { ProfileService } from '../profile/profile.service';
+import { ResumesService } from '../resumes/resumes.service';
+import { AccountsRepository } from './accounts.repository';
+import { Account } from './entities/account.entity';
+import type { Feature, Plan } from './account-plans';
 
 export class AccountRuleError extends Error {}
 
@@ -11,19 +11,22 @@ const UNIQUE_VIOLATION = '23505';
 
 export const BASE_RESUME_NAME = 'Base resume';
 
+/** Accounts are made and changed by the CLI, so these methods take the account's own id, not a caller. */
 @Injectable()
 export class AccountsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly profiles: ProfileService,
+    private readonly resumes: ResumesService,
+  ) {}
 
   /** An account starts with its career profile and an empty base resume, its default. */
   async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[] }): Promise<Account> {
-    return this.dataSource
-      .transaction(async (manager) => {
-        const account = await manager.save(
-          manager.create(Account, { email: input.email, name: input.name ?? null, plan: input.plan ?? 'free', features: input.features ?? [] }),
-        );
-        await manager.insert(CareerProfile, { accountId: account.id, email: account.email, fullName: account.name });
-        await manager.insert(Resume, { accountId: account.id, name: BASE_RESUME_NAME, isDefault: true });
+    return this.accounts
+      .transaction(async (accounts, manager) => {
+        const account = await accounts.insert({ email: input.email, name: input.name ?? null, plan: input.plan ?? 'free', features: input.features ?? [] });
+        await this.profiles.createFor(account, manager);
+        await this.resumes.createFirst(account.id, BASE_RESUME_NAME, manager);
         return account;
       })
       .catch((error: { code?: string }) => {
@@ -33,12 +36,11 @@ export class AccountsService {
   }
 
   async update(id: string, changes: { plan?: Plan; features?: Feature[] }): Promise<Account> {
-    const repository = this.dataSource.getRepository(Account);
-    const account = await repository.findOneBy({ id });
+    const account = await this.accounts.byId(id);
     if (!account) throw new AccountRuleError(`No account with id ${id}`);
     // An option left out keeps its value: an undefined one would also blank the account this command prints.
     if (changes.plan !== undefined) account.plan = changes.plan;
     if (changes.features !== undefined) account.features = changes.features;
-    return repository.save(account);
+    return this.accounts.save(account);
   }
 }
