@@ -15,35 +15,35 @@ import { TimelineEntry } from './entities/timeline-entry.entity';
 
 const TIMELINE_LENGTH = 20;
 
-/** `isArchived`, computed by PostgreSQL so that rows go out as they come. */
-const IS_ARCHIVED = `status IN (${ARCHIVED_STATUSES.map((status) => `'${status}'`).join(', ')}) AS "isArchived"`;
+const ARCHIVED_LIST = ARCHIVED_STATUSES.map((status) => `'${status}'`).join(', ');
 
-/** A list item's columns, camelCase and in the answer's order, timestamps as their JSON text: rows need no shaping. */
-const SUMMARY_COLUMNS = `id, job_title AS "jobTitle", company, location, job_url AS "jobUrl", status, source, priority,
-  salary_min AS "salaryMin", salary_max AS "salaryMax", ${jsonTimestamp('applied_date')} AS "appliedDate",
-  ${jsonTimestamp('created_at')} AS "createdAt", ${jsonTimestamp('updated_at')} AS "updatedAt", ${IS_ARCHIVED}`;
+/**
+ * A list item as JSON built by PostgreSQL, keys in the answer's order, `isArchived` computed and timestamps as their
+ * JSON text: node-postgres parses the page as one JSON value, and no row is shaped again.
+ */
+const SUMMARY_JSON = `json_build_object('id', id, 'jobTitle', job_title, 'company', company, 'location', location, 'jobUrl', job_url,
+  'status', status, 'source', source, 'priority', priority, 'salaryMin', salary_min, 'salaryMax', salary_max,
+  'appliedDate', ${jsonTimestamp('applied_date')}, 'createdAt', ${jsonTimestamp('created_at')}, 'updatedAt', ${jsonTimestamp('updated_at')},
+  'isArchived', status IN (${ARCHIVED_LIST}))`;
 
-/** The filters of a list, each as its page and its total; `$1` is the account, `$2` the filter's value. */
-interface ListStatements {
-  page: string;
-  total: string;
-}
-
-function listStatements(condition: string): ListStatements {
+/**
+ * The page and its total in one statement (one round trip), for one filter: `$1` is the account, `$2` the filter's
+ * value when there is one, then the limit and the offset. The total is read from the per-status counts.
+ */
+function listStatement(condition: string): string {
   const where = `account_id = $1${condition}`;
   const paging = condition ? '$3 OFFSET $4' : '$2 OFFSET $3';
-  return {
-    page: `SELECT ${SUMMARY_COLUMNS} FROM applications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${paging}`,
-    total: `SELECT coalesce(sum(count), 0)::int AS total FROM application_counts WHERE ${where}`,
-  };
+  return `SELECT (SELECT coalesce(sum(count), 0)::int FROM application_counts WHERE ${where}) AS total,
+    (SELECT coalesce(json_agg(${SUMMARY_JSON} ORDER BY created_at DESC, id DESC), '[]')
+       FROM (SELECT * FROM applications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${paging}) AS page) AS data`;
 }
 
-/** Written once: a request only picks its statements. */
+/** Written once: a request only picks its statement. */
 const LIST = {
-  all: listStatements(''),
-  status: listStatements(' AND status = $2'),
-  archived: listStatements(' AND status = ANY($2)'),
-  active: listStatements(' AND status <> ALL($2)'),
+  all: listStatement(''),
+  status: listStatement(' AND status = $2'),
+  archived: listStatement(' AND status = ANY($2)'),
+  active: listStatement(' AND status <> ALL($2)'),
 };
 
 /**
@@ -55,7 +55,7 @@ const DETAIL = `
          a.company, a.location, a.job_url AS "jobUrl", a.job_description AS "jobDescription", a.status, a.source, a.priority, a.notes,
          a.salary_min AS "salaryMin", a.salary_max AS "salaryMax", a.salary_period AS "salaryPeriod",
          ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.tailoring_report AS "tailoringReport",
-         a.job_listing_id AS "jobListingId", a.publisher, ${IS_ARCHIVED},
+         a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
          (SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'description', e.description,
                                                      'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.created_at DESC, e.id DESC), '[]')
             FROM (SELECT * FROM application_timeline_entries WHERE application_id = a.id ORDER BY created_at DESC, id DESC LIMIT ${TIMELINE_LENGTH}) e
@@ -76,8 +76,8 @@ export type ApplicationToTailor = Pick<Application, 'id' | 'accountId' | 'jobTit
 
 /**
  * The account's applications and their timelines; interviews lock applications here while they are written. The
- * list and the single read are the tracker's hot path: plain SQL written once, rows returned as PostgreSQL shapes
- * them (no entity, no Date), and totals read from `application_counts`, which triggers keep exact in the
+ * list and the single read are the tracker's hot path: plain SQL written once, one statement each, answers returned
+ * as PostgreSQL shapes them (no entity, no Date), and totals read from `application_counts`, which triggers keep exact in the
  * transaction of every change (see the migration ApplicationCounts).
  */
 @Injectable()
@@ -85,20 +85,21 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
   /** One page of the account's applications, newest first, by status or archived bucket (`status` wins). */
   async page(owner: Owner, query: ListApplicationsQuery): Promise<ListEnvelope<AsJson<ApplicationSummary>>> {
     const accountId = accountIdOf(owner);
-    let statements = LIST.all;
+    let statement = LIST.all;
     let parameters: unknown[] = [accountId];
     if (query.status) {
-      statements = LIST.status;
+      statement = LIST.status;
       parameters = [accountId, query.status];
     } else if (query.archived !== undefined) {
-      statements = query.archived ? LIST.archived : LIST.active;
+      statement = query.archived ? LIST.archived : LIST.active;
       parameters = [accountId, ARCHIVED_STATUSES];
     }
-    const [rows, [{ total }]] = await Promise.all([
-      this.manager.query<AsJson<ApplicationSummary>[]>(statements.page, [...parameters, query.limit, query.offset]),
-      this.manager.query<{ total: number }[]>(statements.total, parameters),
+    const [{ total, data }] = await this.manager.query<{ total: number; data: AsJson<ApplicationSummary>[] }[]>(statement, [
+      ...parameters,
+      query.limit,
+      query.offset,
     ]);
-    return listEnvelope(rows, total, query);
+    return listEnvelope(data, total, query);
   }
 
   /** The account's application `id` as the single read answers it; NotFoundError otherwise. */
