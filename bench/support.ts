@@ -28,9 +28,15 @@ export function cli(env: NodeJS.ProcessEnv, ...args: string[]): any {
   return JSON.parse(execFileSync('node', [join(ROOT, 'dist/cli/main.js'), ...args], { env: { ...process.env, ...env } }).toString());
 }
 
-/** Starts a server script as a child process and resolves once it answers HTTP. */
-export async function startServer(script: string, env: NodeJS.ProcessEnv, port: number, execArgv: string[] = []): Promise<ChildProcess> {
-  const child = fork(script, [], { env: { ...process.env, ...env, PORT: String(port) }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+/** Starts a server script as a child process and resolves once it answers HTTP; `stdout` 'pipe' keeps its output readable. */
+export async function startServer(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  execArgv: string[] = [],
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): Promise<ChildProcess> {
+  const child = fork(script, [], { env: { ...process.env, ...env, PORT: String(port) }, execArgv, stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -80,7 +86,7 @@ export async function load(
 }
 
 /** User and system CPU time a process has used, from /proc (Linux); clock ticks of 10 ms. */
-function cpuMs(child: ChildProcess): number {
+export function cpuMs(child: ChildProcess): number {
   const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

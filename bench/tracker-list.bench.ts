@@ -14,9 +14,10 @@
  * length; the whole run takes about three minutes.
  */
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { cli, load, LoadResult, OpenLoopResult, openLoop, ROOT, sequential, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
+import { cli, cpuMs, load, LoadResult, OpenLoopResult, openLoop, ROOT, sequential, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_tracker';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -49,6 +50,11 @@ async function main(): Promise<void> {
     await seedApplications(account.id, applications);
   }
 
+  if (process.env.BENCH_MODE === 'gc') {
+    await compareGcFlags(env, { authorization: `Bearer ${keys.standard}` });
+    await dropDatabase(DATABASE_URL);
+    return;
+  }
   const bare = await startServer(join(ROOT, 'bench/bare-server.ts'), env, PORTS.bare, ['-r', 'ts-node/register/transpile-only']);
   const service = await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS);
   const processes = { bare, service };
@@ -117,6 +123,50 @@ function report(rounds: Round[], logLevel: string): void {
     `Errors or non-2xx in closed loops: ${rounds.reduce((sum, r) => sum + [r.bare, r.service, r.small, r.large].reduce((n, x) => n + x.errors + x.non2xx, 0), 0)}`,
   ];
   console.log(lines.join('\n'));
+}
+
+/** V8 flag sets compared by `BENCH_MODE=gc`, separated by `;`. */
+const GC_FLAG_SETS = (process.env.BENCH_GC_FLAG_SETS ?? ';--max-semi-space-size=16;--max-semi-space-size=32;--max-semi-space-size=64').split(';');
+const GC_REQUESTS = Number(process.env.BENCH_GC_REQUESTS ?? 5_000);
+
+/**
+ * `BENCH_MODE=gc`: the same number of list requests to the service started with each flag set (and --trace-gc),
+ * counting its garbage collections and their pauses, and its CPU time per request. Counts of work, unlike
+ * throughput, hardly move when other work shares the machine; the flag sets go round ROUNDS times, interleaved.
+ */
+async function compareGcFlags(env: NodeJS.ProcessEnv, headers: Record<string, string>): Promise<void> {
+  const rows: Record<string, { scavenges: number[]; scavengeMs: number[]; markCompacts: number[]; markCompactMs: number[]; cpu: number[] }> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const flags of GC_FLAG_SETS) {
+      const service = await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, ['--trace-gc', ...flags.split(' ').filter(Boolean)], 'pipe');
+      const url = `http://127.0.0.1:${PORTS.service}/v1/tracker/applications`;
+      await autocannon({ url, headers, connections: CONNECTIONS, amount: 1_000 }); // warm-up
+      let trace = '';
+      service.stdout!.on('data', (chunk: Buffer) => (trace += chunk.toString()));
+      const cpuBefore = cpuMs(service);
+      await autocannon({ url, headers, connections: CONNECTIONS, amount: GC_REQUESTS });
+      const cpu = cpuMs(service) - cpuBefore;
+      await stopServer(service);
+      const pauses = (kind: string) => [...trace.matchAll(new RegExp(`${kind}[^\\n]*?, ([\\d.]+) / [\\d.]+ ms`, 'g'))].map((match) => Number(match[1]));
+      const scavenges = pauses('Scavenge');
+      const markCompacts = pauses('Mark-Compact');
+      const row = (rows[flags || '(V8 defaults)'] ??= { scavenges: [], scavengeMs: [], markCompacts: [], markCompactMs: [], cpu: [] });
+      row.scavenges.push(scavenges.length);
+      row.scavengeMs.push(scavenges.reduce((sum, ms) => sum + ms, 0));
+      row.markCompacts.push(markCompacts.length);
+      row.markCompactMs.push(markCompacts.reduce((sum, ms) => sum + ms, 0));
+      row.cpu.push(cpu / GC_REQUESTS);
+    }
+    console.error(`round ${round + 1} of ${ROUNDS} done`);
+  }
+  console.log(`${GC_REQUESTS.toLocaleString('en-US')} list requests per flag set, ${CONNECTIONS} connections, ${ROUNDS} rounds (min / median / max)\n`);
+  console.log('| service flags | scavenges | scavenge ms | mark-compacts | mark-compact ms | CPU ms per request |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [flags, row] of Object.entries(rows)) {
+    console.log(
+      `| ${flags} | ${spread(row.scavenges)} | ${spread(row.scavengeMs)} | ${spread(row.markCompacts)} | ${spread(row.markCompactMs)} | ${spread(row.cpu, 3)} |`,
+    );
+  }
 }
 
 async function seedApplications(accountId: string, applications: number): Promise<void> {
