@@ -50,6 +50,12 @@ async function main(): Promise<void> {
     await seedApplications(account.id, applications);
   }
 
+  const as = (name: keyof typeof ACCOUNTS) => ({ authorization: `Bearer ${keys[name]}` });
+  if (process.env.BENCH_MODE === 'compare') {
+    await compareBuilds(env, { standard: as('standard'), large: as('large') });
+    await dropDatabase(DATABASE_URL);
+    return;
+  }
   if (process.env.BENCH_MODE === 'gc') {
     await compareGcFlags(env, { authorization: `Bearer ${keys.standard}` });
     await dropDatabase(DATABASE_URL);
@@ -59,7 +65,6 @@ async function main(): Promise<void> {
   const service = await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS);
   const processes = { bare, service };
   const url = (port: number) => `http://127.0.0.1:${port}/v1/tracker/applications`;
-  const as = (name: keyof typeof ACCOUNTS) => ({ authorization: `Bearer ${keys[name]}` });
   const rounds: Round[] = [];
   try {
     for (let index = 0; index < ROUNDS; index++) {
@@ -123,6 +128,48 @@ function report(rounds: Round[], logLevel: string): void {
     `Errors or non-2xx in closed loops: ${rounds.reduce((sum, r) => sum + [r.bare, r.service, r.small, r.large].reduce((n, x) => n + x.errors + x.non2xx, 0), 0)}`,
   ];
   console.log(lines.join('\n'));
+}
+
+/**
+ * `BENCH_MODE=compare BENCH_COMPARE_WITH=<another build's dist/main.js> [BENCH_COMPARE_FLAGS=…]`: this build (with
+ * its flags) against another one (a checkout of an earlier commit, built; with its own flags, none by default) on
+ * the same database, interleaved: requests per second and CPU per request at 50 connections (1,000 applications),
+ * and p50 at one connection for an account of 100,000.
+ */
+async function compareBuilds(env: NodeJS.ProcessEnv, headers: { standard: Record<string, string>; large: Record<string, string> }): Promise<void> {
+  const other = process.env.BENCH_COMPARE_WITH;
+  if (!other) throw new Error('BENCH_COMPARE_WITH must name the other build: path/to/dist/main.js');
+  const builds = {
+    other: await startServer(other, env, PORTS.bare, (process.env.BENCH_COMPARE_FLAGS ?? '').split(' ').filter(Boolean)),
+    this: await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS),
+  };
+  const ports = { other: PORTS.bare, this: PORTS.service };
+  const rows: Record<'other' | 'this', { rps: number[]; cpu: number[]; p50: number[] }> = {
+    other: { rps: [], cpu: [], p50: [] },
+    this: { rps: [], cpu: [], p50: [] },
+  };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['other', 'this'] as const) : (['this', 'other'] as const);
+      for (const build of order) {
+        const url = `http://127.0.0.1:${ports[build]}/v1/tracker/applications`;
+        const result = await load(build, url, headers.standard, CONNECTIONS, SECONDS, builds[build]);
+        rows[build].rps.push(result.requestsPerSecond);
+        rows[build].cpu.push(result.cpuMsPerRequest!);
+        rows[build].p50.push((await sequential(url, headers.large, SECONDS)).p50);
+      }
+      console.error(`round ${round + 1} of ${ROUNDS} done`);
+    }
+  } finally {
+    await stopServer(builds.other);
+    await stopServer(builds.this);
+  }
+  console.log(`${ROUNDS} rounds, ${SECONDS} s each (min / median / max); other: ${other}\n`);
+  console.log('| build | req/s, 50 connections | CPU ms per request | p50 ms, 1 connection, 100,000 applications |');
+  console.log('|---|---|---|---|');
+  for (const build of ['other', 'this'] as const) {
+    console.log(`| ${build} | ${spread(rows[build].rps)} | ${spread(rows[build].cpu, 3)} | ${spread(rows[build].p50, 2)} |`);
+  }
 }
 
 /** V8 flag sets compared by `BENCH_MODE=gc`, separated by `;`. */
