@@ -26,6 +26,9 @@ const SUMMARY_JSON = `json_build_object('id', id, 'jobTitle', job_title, 'compan
   'appliedDate', ${jsonTimestamp('applied_date')}, 'createdAt', ${jsonTimestamp('created_at')}, 'updatedAt', ${jsonTimestamp('updated_at')},
   'isArchived', status IN (${ARCHIVED_LIST}))`;
 
+/** The columns a list item shows; long ones (description, notes, report) stay unread. */
+const PAGE_COLUMNS = 'id, job_title, company, location, job_url, status, source, priority, salary_min, salary_max, applied_date, created_at, updated_at';
+
 /**
  * The page and its total in one statement (one round trip), for one filter: `$1` is the account, `$2` the filter's
  * value when there is one, then the limit and the offset. The total is read from the per-status counts.
@@ -35,7 +38,7 @@ function listStatement(condition: string): string {
   const paging = condition ? '$3 OFFSET $4' : '$2 OFFSET $3';
   return `SELECT (SELECT coalesce(sum(count), 0)::int FROM application_counts WHERE ${where}) AS total,
     (SELECT coalesce(json_agg(${SUMMARY_JSON} ORDER BY created_at DESC, id DESC), '[]')
-       FROM (SELECT * FROM applications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${paging}) AS page) AS data`;
+       FROM (SELECT ${PAGE_COLUMNS} FROM applications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${paging}) AS page) AS data`;
 }
 
 /** Written once: a request only picks its statement. */
@@ -58,7 +61,7 @@ const DETAIL = `
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
          (SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'description', e.description,
                                                      'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.created_at DESC, e.id DESC), '[]')
-            FROM (SELECT * FROM application_timeline_entries WHERE application_id = a.id ORDER BY created_at DESC, id DESC LIMIT ${TIMELINE_LENGTH}) e
+            FROM (SELECT id, status, description, created_at FROM application_timeline_entries WHERE application_id = a.id ORDER BY created_at DESC, id DESC LIMIT ${TIMELINE_LENGTH}) e
          ) AS timeline,
          (SELECT coalesce(json_agg(json_build_object('id', i.id, 'round', i.round, 'type', i.type, 'date', ${jsonTimestamp('i.date')}, 'notes', i.notes,
                                                      'contact', CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id,
