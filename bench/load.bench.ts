@@ -15,7 +15,7 @@ import { AccountsService } from '../src/modules/accounts/accounts.service';
 import { AccountsModule } from '../src/modules/accounts/accounts.module';
 import { ApiKeysModule } from '../src/modules/api-keys/api-keys.module';
 import { ApiKeysService } from '../src/modules/api-keys/api-keys.service';
-import { ROOT, startServer, stopServer } from './support';
+import { ROOT, SERVICE_NODE_FLAGS, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_load';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   await dropDatabase(DATABASE_URL);
   await createDatabaseIfMissing(DATABASE_URL);
   const env = { DATABASE_URL, REDIS_PREFIX: `career-bench-load:${Date.now()}:`, RATE_LIMIT_SCALE: String(SCALE), LOG_LEVEL: 'warn' };
-  const servers = await Promise.all(PORTS.map((port) => startServer(join(ROOT, 'dist/main.js'), env, port)));
+  const servers = await Promise.all(PORTS.map((port) => startServer(join(ROOT, 'dist/main.js'), env, port, SERVICE_NODE_FLAGS)));
   try {
     const searchable = await hasOperation(PORTS[0], '/v1/jobs/search');
     const operations = OPERATIONS.filter((operation) => searchable || operation.name !== 'POST /v1/jobs/search');

@@ -3,7 +3,6 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { accountIdOf, Owner, SqlRepository } from '../../database/owned-repository';
-import { InterviewView } from './dto/interview.dto';
 import { Interview } from './entities/interview.entity';
 
 /** Interviews belong to an account through their application, so every read that checks ownership joins it. */
@@ -36,16 +35,5 @@ export class InterviewsRepository extends SqlRepository {
 
   async remove(id: string): Promise<void> {
     await this.manager.delete(Interview, { id });
-  }
-
-  /** The interviews of an application, in date order, each with the contact it names (or null). */
-  async ofApplication(applicationId: string): Promise<InterviewView[]> {
-    const interviews = await this.manager.find(Interview, {
-      select: { id: true, round: true, type: true, date: true, notes: true, contact: { id: true, firstName: true, lastName: true, jobTitle: true } },
-      relations: { contact: true },
-      where: { applicationId },
-      order: { date: 'ASC', round: 'ASC', id: 'ASC' },
-    });
-    return interviews.map(({ contact, ...interview }) => ({ ...interview, contact: contact ?? null }));
   }
 }

@@ -4,7 +4,7 @@ import type { ApiCaller } from '../../common/auth/api-caller';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ApplicationsRepository } from './applications.repository';
-import { CreateInterviewDto, InterviewView, UpdateInterviewDto } from './dto/interview.dto';
+import { CreateInterviewDto, UpdateInterviewDto } from './dto/interview.dto';
 import { InterviewsRepository } from './interviews.repository';
 
 /**
@@ -40,11 +40,6 @@ export class InterviewsService {
       if (!(await interviews.lockOwned(caller, applicationId, interviewId))) throw new NotFoundError();
       await interviews.remove(interviewId);
     });
-  }
-
-  /** The interviews of an application, in date order, each with the contact it names (or null). */
-  listForApplication(applicationId: string): Promise<InterviewView[]> {
-    return this.interviews.ofApplication(applicationId);
   }
 
   /** A contact id that is not one of the caller's contacts is an invalid field value, whoever it belongs to. */

@@ -24,6 +24,7 @@ import { TrackerService } from './tracker.service';
 import { TailoringErrorCode } from '../tailoring/tailoring.exception';
 import { PlanRequiredBody, TrackerErrorCode } from './tracker.exception';
 import { deleted, item } from '../../common/http/responses';
+import type { AsJson } from '../../database/json-columns';
 
 @ApiTag('Tracker', 'Job applications through their pipeline statuses, each change recorded in a timeline, and their interviews.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
@@ -88,7 +89,7 @@ export class TrackerController {
   })
   @ApiOkResponse({ type: ApplicationDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
-  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ApplicationDetailResponse> {
+  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<AsJson<ApplicationDetailResponse>> {
     return item(await this.tracker.get(caller, id));
   }
 
