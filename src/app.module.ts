@@ -23,6 +23,7 @@ import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { ProfileModule } from './modules/profile/profile.module';
+import { ResumeExportsModule } from './modules/resumes/export/resume-exports.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
@@ -49,6 +50,7 @@ export class AppModule {
         TrackerModule,
         ProfileModule,
         ResumesModule,
+        ResumeExportsModule.forRoot(TrackerModule),
         ContactsModule,
         CoverLettersModule,
         JobsModule,

@@ -3,6 +3,7 @@ import { ContactsModule } from '../contacts/contacts.module';
 import { CoverLettersModule } from '../cover-letters/cover-letters.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { ProfileModule } from '../profile/profile.module';
+import { ResumeExportsModule } from '../resumes/export/resume-exports.module';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TrackerModule } from '../tracker/tracker.module';
 import { MCP_TOOLSETS, McpToolset } from './mcp-tool';
@@ -20,7 +21,7 @@ import { TrackerTools } from './tools/tracker.tools';
 const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools];
 
 @Module({
-  imports: [JobsModule, TrackerModule, ResumesModule, ProfileModule, ContactsModule, CoverLettersModule],
+  imports: [JobsModule, TrackerModule, ResumesModule, ResumeExportsModule.forRoot(TrackerModule), ProfileModule, ContactsModule, CoverLettersModule],
   controllers: [McpController],
   providers: [
     ...TOOLSETS,

@@ -107,6 +107,11 @@ export class ResumesService {
     return { ...ownedView(resume), content };
   }
 
+  /** The id of the account's default resume (the one autoPrepare copies); null when it has none. */
+  async defaultId(owner: Owner): Promise<string | null> {
+    return (await this.resumes.findDefault(owner))?.id ?? null;
+  }
+
   /** The resolved CV of a resume: what its read answers as `content`, and what the PDF export renders. */
   async resolveContent(owner: Owner, id: string): Promise<ResumeContent> {
     return (await this.resolve(owner, id)).content;

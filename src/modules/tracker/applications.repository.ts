@@ -6,7 +6,6 @@ import { ListEnvelope, listEnvelope } from '../../common/http/paging';
 import { AsJson, jsonTimestamp } from '../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, OwnedView, ownedView } from '../../database/owned-repository';
 import { JobListing } from '../jobs/entities/job-listing.entity';
-import { Resume } from '../resumes/entities/resume.entity';
 import type { TailoringReport } from '../tailoring/tailoring-plan';
 import { ApplicationStatus, ARCHIVED_STATUSES } from './application-status';
 import { ApplicationDetail, ApplicationSummary, ListApplicationsQuery } from './dto/application.dto';
@@ -167,17 +166,16 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
     await this.manager.update(Application, { id: applicationId }, { status: 'watchlist', tailoringReport: report, tailoringPending: false });
   }
 
+  /** True while an application of the account linked to the resume has its tailoring pending. */
+  isTailoring(accountId: string, resumeId: string): Promise<boolean> {
+    return this.manager.existsBy(Application, { accountId, cvId: resumeId, tailoringPending: true });
+  }
+
   /** The job listing an application is created from (listings belong to no account), or null. */
   listingToTrack(id: string): Promise<ListingToTrack | null> {
     return this.manager.findOne(JobListing, {
       select: { id: true, description: true, salaryMin: true, salaryMax: true, salaryPeriod: true, publisher: true },
       where: { id },
     });
-  }
-
-  /** The id of the account's default resume, which autoPrepare copies; null when it has none. */
-  async defaultResumeId(owner: Owner): Promise<string | null> {
-    const resume = await this.manager.findOne(Resume, { select: { id: true }, where: { accountId: accountIdOf(owner), isDefault: true } });
-    return resume?.id ?? null;
   }
 }

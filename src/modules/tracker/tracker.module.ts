@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
+import { ResumeTailoringState } from '../resumes/export/resume-tailoring-state';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TailoringApplications } from '../tailoring/tailoring-applications';
 import { TailoringQueueModule } from '../tailoring/tailoring-queue';
@@ -13,7 +14,14 @@ import { TrackerService } from './tracker.service';
 @Module({
   imports: [ResumesModule, ContactsModule, TailoringQueueModule],
   controllers: [TrackerController, InterviewsController],
-  providers: [TrackerService, InterviewsService, InterviewsRepository, ApplicationsRepository, { provide: TailoringApplications, useExisting: TrackerService }],
-  exports: [TrackerService, InterviewsService, TailoringApplications],
+  providers: [
+    TrackerService,
+    InterviewsService,
+    InterviewsRepository,
+    ApplicationsRepository,
+    { provide: TailoringApplications, useExisting: TrackerService },
+    { provide: ResumeTailoringState, useExisting: TrackerService },
+  ],
+  exports: [TrackerService, InterviewsService, TailoringApplications, ResumeTailoringState],
 })
 export class TrackerModule {}

@@ -143,6 +143,11 @@ export class TrackerService implements TailoringApplications {
     });
   }
 
+  /** ResumeTailoringState: the PDF export waits while autoPrepare is still tailoring the resume. */
+  isTailoring(accountId: string, resumeId: string): Promise<boolean> {
+    return this.applications.isTailoring(accountId, resumeId);
+  }
+
   /** The listing an application is created from; an unknown id is a validation failure (400 on `jobListingId`). */
   private async jobListing(id: string): Promise<ListingToTrack> {
     const listing = await this.applications.listingToTrack(id);
@@ -157,7 +162,7 @@ export class TrackerService implements TailoringApplications {
         requiresUpgrade: true,
       });
     }
-    const defaultResumeId = await this.applications.defaultResumeId(caller);
+    const defaultResumeId = await this.resumes.defaultId(caller);
     if (!defaultResumeId) throw noDefaultResume();
     if ((jobDescription ?? '').length < AUTO_PREPARE_MIN_DESCRIPTION) {
       throw new TrackerException(

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../../common/auth/api-caller';
 import { ProfileService } from '../../profile/profile.service';
-import { Application } from '../../tracker/entities/application.entity';
 import { CustomSectionsService } from '../custom-sections/custom-sections.service';
 import { ResumeErrorCode, ResumeException } from '../resumes.exception';
 import { ResumesService } from '../resumes.service';
@@ -11,6 +8,7 @@ import { SectionsService } from '../sections/sections.service';
 import { JsonObject, JsonResumeDocument, planJsonResumeImport, toJsonResume } from './json-resume';
 import { pdfFilename } from './pdf-filename';
 import { renderResumePdf } from './pdf-renderer';
+import { ResumeTailoringState } from './resume-tailoring-state';
 
 export interface PdfExport {
   filename: string;
@@ -31,7 +29,7 @@ const IMPORTED_SUMMARY_TITLE = 'From JSON Resume';
 @Injectable()
 export class ResumeExportsService {
   constructor(
-    @InjectEntityManager() private readonly manager: EntityManager,
+    private readonly tailoringState: ResumeTailoringState,
     private readonly resumes: ResumesService,
     private readonly sections: SectionsService,
     private readonly customSections: CustomSectionsService,
@@ -72,9 +70,7 @@ export class ResumeExportsService {
 
   /** An autoPrepare job is still tailoring the resume while an application it is linked to has its tailoring pending. */
   private async assertNotProcessing(caller: ApiCaller, id: string): Promise<void> {
-    // The tracker's table, read here until the tracker answers it through a port: it imports resumes, so resumes cannot import it.
-    const processing = await this.manager.existsBy(Application, { accountId: caller.accountId, cvId: id, tailoringPending: true });
-    if (processing) {
+    if (await this.tailoringState.isTailoring(caller.accountId, id)) {
       throw new ResumeException(ResumeErrorCode.RESUME_PROCESSING, 'The resume is still being tailored to its application: try again in a few seconds');
     }
   }
