@@ -18,6 +18,7 @@ import {
   CreateApplicationResponse,
   ListApplicationsQuery,
   UpdateApplicationDto,
+  TRACKER_RATE_LIMITS,
   UpdatedApplication,
 } from './dto/application.dto';
 import { TrackerService } from './tracker.service';
@@ -81,7 +82,7 @@ export class TrackerController {
 
   @Get(':id')
   @Scopes('tracker:read')
-  @RateLimit(60)
+  @RateLimit(TRACKER_RATE_LIMITS.getApplication)
   @ApiOperation({
     operationId: 'getApplication',
     summary: 'Read an application',
