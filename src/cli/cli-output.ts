@@ -31,6 +31,8 @@ export async function readPasswordFromStdin(): Promise<string> {
   if (process.stdin.isTTY) fail('--password-stdin reads the password from a pipe: printf %s "$PASSWORD" | npm run -s cli -- ...');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   return password.length > 0 ? password : fail('--password-stdin read no password');
 }
