@@ -3,7 +3,7 @@ import { Algorithm, hash, verify } from '@node-rs/argon2';
 /** NIST SP 800-63B asks for at least 8; 12 keeps a typed passphrase within reach. The upper bound only limits work. */
 export const PASSWORD_LIMITS = { min: 12, max: 256 } as const;
 
-/** OWASP's Argon2id baseline (19 MiB, 2 passes, 1 lane): about 30 ms here, and memory-hard against GPUs. */
+/** OWASP's Argon2id baseline (19 MiB, 2 passes, 1 lane): memory-hard against GPUs. */
 const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 /** Why a new password is refused, or undefined. */
