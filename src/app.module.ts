@@ -5,6 +5,7 @@ import { RouteDeclarationsCheck } from './common/auth/route-declarations.check';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiDocumentModule } from './common/http/api-document';
 import { HttpDrain } from './common/http/http-drain';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
@@ -14,6 +15,7 @@ import { RedisModule } from './common/redis/redis.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/configuration';
 import { DatabaseModule } from './database/database.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
@@ -41,7 +43,9 @@ export class AppModule {
         RedisModule,
         QueueModule,
         RateLimitModule,
+        IdempotencyModule,
         DiscoveryModule,
+        AccountsModule,
         ApiKeysModule,
         HealthModule,
         TrackerModule,

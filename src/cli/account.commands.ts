@@ -1,7 +1,8 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { AccountsService } from '../modules/accounts/accounts.service';
-import { Account, Feature, FEATURES, Plan, PLANS } from '../modules/accounts/entities/account.entity';
+import { Account } from '../modules/accounts/entities/account.entity';
 import { fail, parseId, parseList, printResult, readPasswordFromStdin } from './cli-output';
+import { Feature, FEATURES, Plan, PLANS } from '../modules/accounts/account-plans';
 
 interface AccountOptions {
   email?: string;

@@ -106,6 +106,12 @@ class Environment {
   @IsOptional()
   @IsString()
   TRUST_PROXY = 'false';
+  /** How long a request with an Idempotency-Key waits for the answer of an earlier one still running, before a 409. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_WAIT_MS must be an integer' })
+  @Min(0)
+  IDEMPOTENCY_WAIT_MS = 5_000;
 }
 
 export interface AppConfig {
@@ -116,6 +122,7 @@ export interface AppConfig {
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
   search: { countBudgetMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
+  idempotency: { waitMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -145,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       csrfSecret: parsed.CSRF_SECRET ?? randomBytes(32).toString('hex'),
       trustProxy: trustProxy(parsed.TRUST_PROXY),
     },
+    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
   };
 }
 

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25 },
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
+      idempotency: { waitMs: 5_000 },
     });
   });
 
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
     [{ SIGNUP: 'yes' }, 'SIGNUP must be open or closed'],
     [{ CSRF_SECRET: 'short' }, 'CSRF_SECRET must be at least 32 characters'],
     [{ SESSION_MAX_AGE_HOURS: 'forever' }, 'SESSION_MAX_AGE_HOURS must be an integer'],
+    [{ IDEMPOTENCY_WAIT_MS: 'a while' }, 'IDEMPOTENCY_WAIT_MS must be an integer'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -3069,11 +3069,39 @@ export interface components {
              */
             requestId?: string;
         };
+        IdempotencyKeyInUseBody: {
+            /** @example A request with this Idempotency-Key is still being processed; retry it shortly */
+            error: string;
+            /**
+             * @example IDEMPOTENCY_KEY_IN_USE
+             * @enum {string}
+             */
+            code: "IDEMPOTENCY_KEY_IN_USE";
+            /**
+             * @description Seconds to wait before retrying (also in `Retry-After`)
+             * @example 1
+             */
+            retryAfter: number;
+        };
+        IdempotencyKeyReusedBody: {
+            /** @example This Idempotency-Key was already used with a different request (method, path or body) */
+            error: string;
+            /**
+             * @example IDEMPOTENCY_KEY_REUSED
+             * @enum {string}
+             */
+            code: "IDEMPOTENCY_KEY_REUSED";
+        };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+        "Idempotency-Key": string;
+    };
     requestBodies: never;
     headers: {
+        /** @description `true` when this is the kept answer of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": "true";
         /** @description The request's id (the client's own `X-Request-Id` when it sent a sane one); quote it when reporting a problem */
         "X-Request-Id": string;
         /** @description Requests per minute this account may send to this operation */
@@ -3303,7 +3331,10 @@ export interface operations {
     createApplication: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3324,6 +3355,7 @@ export interface operations {
             /** @description An application with this jobUrl already exists; nothing was created */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3344,6 +3376,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3365,6 +3398,7 @@ export interface operations {
             /** @description Invalid fields; or, with autoPrepare, `NO_DEFAULT_RESUME` (the account has no default resume) or `JOB_DESCRIPTION_TOO_SHORT` */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3405,6 +3439,20 @@ export interface operations {
                     "application/json": components["schemas"]["PlanRequiredBody"] | components["schemas"]["InsufficientScopeBody"];
                 };
             };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -3429,6 +3477,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -3851,7 +3912,10 @@ export interface operations {
     addInterview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -3872,6 +3936,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3885,6 +3950,7 @@ export interface operations {
             /** @description Invalid fields, or a `contactId` that is not one of your contacts */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3924,6 +3990,7 @@ export interface operations {
             /** @description No such application (or interview of it) in this account */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3932,6 +3999,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -3958,6 +4039,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -4056,6 +4150,7 @@ export interface operations {
             /** @description No such application (or interview of it) in this account */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4197,6 +4292,7 @@ export interface operations {
             /** @description No such application (or interview of it) in this account */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4575,7 +4671,10 @@ export interface operations {
     createResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4618,6 +4717,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4631,6 +4731,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -4667,6 +4768,20 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeBody"];
                 };
             };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -4691,6 +4806,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 10 requests in the last minute from this account */
@@ -5125,7 +5253,10 @@ export interface operations {
     exportResumePdf: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -5138,6 +5269,7 @@ export interface operations {
                 headers: {
                     /** @description attachment; filename="First_Last_JobTitle.pdf" */
                     "Content-Disposition"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5151,6 +5283,7 @@ export interface operations {
             /** @description The body is not a JSON object */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5189,6 +5322,7 @@ export interface operations {
             };
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5199,9 +5333,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume */
+            /** @description `RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume; or `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5209,7 +5345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CodedErrorBody"];
+                    "application/json": components["schemas"]["CodedErrorBody"] | components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -5236,6 +5372,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 5 requests in the last minute from this account */
@@ -5365,7 +5514,10 @@ export interface operations {
     importJsonResume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5409,6 +5561,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5422,6 +5575,7 @@ export interface operations {
             /** @description Not valid JSON Resume, or a field breaks a rule of the record it becomes; `details` keys are JSON paths */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5458,6 +5612,20 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeBody"];
                 };
             };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -5482,6 +5650,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 10 requests in the last minute from this account */
@@ -5586,6 +5767,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5632,7 +5814,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5651,6 +5836,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5664,6 +5850,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5703,6 +5890,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5711,6 +5899,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -5737,6 +5939,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -5839,6 +6054,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -5947,6 +6163,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6092,6 +6309,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6230,6 +6448,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6276,7 +6495,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6298,6 +6520,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6311,6 +6534,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6350,6 +6574,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6358,6 +6583,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -6384,6 +6623,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -6486,6 +6738,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6594,6 +6847,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6742,6 +6996,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6880,6 +7135,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6926,7 +7182,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6948,6 +7207,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -6961,6 +7221,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7000,6 +7261,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7008,6 +7270,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -7034,6 +7310,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -7136,6 +7425,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7244,6 +7534,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7392,6 +7683,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7530,6 +7822,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7576,7 +7869,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7594,6 +7890,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7607,6 +7904,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7646,6 +7944,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7654,6 +7953,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -7680,6 +7993,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -7782,6 +8108,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -7890,6 +8217,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8034,6 +8362,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8172,6 +8501,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8218,7 +8548,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8236,6 +8569,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8249,6 +8583,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8288,6 +8623,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8296,6 +8632,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -8322,6 +8672,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -8424,6 +8787,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8532,6 +8896,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8676,6 +9041,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8814,6 +9180,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8860,7 +9227,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8878,6 +9248,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8891,6 +9262,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8930,6 +9302,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -8938,6 +9311,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -8964,6 +9351,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -9066,6 +9466,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9174,6 +9575,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9318,6 +9720,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9456,6 +9859,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9502,7 +9906,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9519,6 +9926,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9532,6 +9940,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9571,6 +9980,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9579,6 +9989,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -9605,6 +10029,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -9707,6 +10144,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9815,6 +10253,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -9958,6 +10397,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10096,6 +10536,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10142,7 +10583,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10159,6 +10603,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10172,6 +10617,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10211,6 +10657,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10219,6 +10666,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -10245,6 +10706,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -10347,6 +10821,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10455,6 +10930,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10598,6 +11074,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10736,6 +11213,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10782,7 +11260,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10803,6 +11284,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10816,6 +11298,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10855,6 +11338,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -10863,6 +11347,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -10889,6 +11387,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -10991,6 +11502,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11099,6 +11611,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11246,6 +11759,7 @@ export interface operations {
             /** @description Unknown id or `cvId`; or `NO_DEFAULT_RESUME` when `cvId` is left out and the account has no resume */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11382,6 +11896,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11425,7 +11940,10 @@ export interface operations {
     createCustomSection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11448,6 +11966,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11461,6 +11980,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11500,6 +12020,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11508,6 +12029,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -11534,6 +12069,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -11631,6 +12179,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11736,6 +12285,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -11882,6 +12432,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12022,6 +12573,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12068,7 +12620,10 @@ export interface operations {
                 /** @description Id of the resume to act on; the default resume when left out. Unknown: 404. */
                 cvId?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path: {
                 id: string;
             };
@@ -12088,6 +12643,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12101,6 +12657,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12140,6 +12697,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12148,6 +12706,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["CodedErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -12174,6 +12746,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -12275,6 +12860,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12384,6 +12970,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12529,6 +13116,7 @@ export interface operations {
             /** @description Unknown section, item or `cvId`; or `NO_DEFAULT_RESUME` for items without `cvId` */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12699,7 +13287,10 @@ export interface operations {
     createContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12722,6 +13313,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12735,6 +13327,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -12771,6 +13364,20 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeBody"];
                 };
             };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -12795,6 +13402,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
@@ -13305,7 +13925,10 @@ export interface operations {
     createCoverLetter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13329,6 +13952,7 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13342,6 +13966,7 @@ export interface operations {
             /** @description Invalid fields */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13385,6 +14010,7 @@ export interface operations {
             /** @description `cvId` is not one of your resumes */
             404: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13395,9 +14021,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The resume already has a cover letter: `existingId` names it */
+            /** @description The resume already has a cover letter: `existingId` names it; or `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13405,7 +14033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CoverLetterExistsBody"];
+                    "application/json": components["schemas"]["CoverLetterExistsBody"] | components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -13432,6 +14060,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 10 requests in the last minute from this account */
@@ -13848,7 +14489,10 @@ export interface operations {
     searchJobs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13868,6 +14512,7 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13881,6 +14526,7 @@ export interface operations {
             /** @description Invalid fields, unknown enumeration values, or a tampered cursor */
             400: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13917,6 +14563,20 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeBody"];
                 };
             };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -13941,6 +14601,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 30 requests in the last minute from this account */

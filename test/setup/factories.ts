@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { SCOPES, Scope } from '@src/common/auth/scopes';
 import { AccountsService } from '@src/modules/accounts/accounts.service';
-import type { Feature, Plan } from '@src/modules/accounts/entities/account.entity';
+import type { Feature, Plan } from '@src/modules/accounts/account-plans';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from './api-client';
 
@@ -29,8 +28,7 @@ export interface AccountOptions {
  * account is made on Plus and moved to free after its key exists (as a user who downgrades would be).
  */
 export async function createAccount(app: INestApplication, baseUrl: string, options: AccountOptions = {}): Promise<TestAccount> {
-  const database = app.get(DataSource);
-  const accounts = new AccountsService(database);
+  const accounts = app.get(AccountsService);
   const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features, password: options.password });
   const created = await app.get(ApiKeysService).create({
     accountId: account.id,
@@ -54,7 +52,7 @@ export async function createPerson(
   options: { plan?: Plan; features?: Feature[]; name?: string; email?: string } = {},
 ): Promise<TestPerson> {
   const password = `passphrase ${randomUUID()}`;
-  const account = await new AccountsService(app.get(DataSource)).create({
+  const account = await app.get(AccountsService).create({
     email: options.email ?? `${randomUUID()}@test.example`,
     plan: options.plan ?? 'plus',
     features: options.features,

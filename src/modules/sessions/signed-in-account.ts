@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Feature, Plan } from '../accounts/entities/account.entity';
+import type { Feature, Plan } from '../accounts/account-plans';
 
 /** The person behind a browser session: their account, and the session (to end it). */
 export interface SignedInAccount {

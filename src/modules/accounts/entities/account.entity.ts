@@ -1,11 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const PLANS = ['free', 'plus'] as const;
-export type Plan = (typeof PLANS)[number];
-
-/** Optional capabilities an account may be granted; `auto-prepare` is the one that exists today. */
-export const FEATURES = ['auto-prepare'] as const;
-export type Feature = (typeof FEATURES)[number];
+import type { Feature, Plan } from '../account-plans';
 
 @Entity('accounts')
 export class Account {
