@@ -25,6 +25,8 @@ import { McpModule } from './modules/mcp/mcp.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { ResumeExportsModule } from './modules/resumes/export/resume-exports.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
+import { SessionsModule } from './modules/sessions/sessions.module';
+import { SettingsModule } from './modules/settings/settings.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
 
@@ -56,6 +58,8 @@ export class AppModule {
         JobsModule,
         ApiDocumentModule,
         McpModule,
+        SessionsModule,
+        SettingsModule,
         ...(config.tailoring.worker === 'inline' ? [TailoringModule.forRoot(TrackerModule)] : []),
       ],
       providers: [

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -18,6 +19,9 @@ import { ServiceLogger } from './common/logging/service-logger';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
 import { createValidationPipe } from './common/validation/validation.pipe';
+import { APP_CONFIG } from './config/config.module';
+import type { AppConfig } from './config/configuration';
+import { setupPages } from './modules/sessions/pages.setup';
 
 /** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
 export function setupApp(app: INestApplication): INestApplication {
@@ -35,6 +39,7 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
+  setupPages(express, join(__dirname, 'views'), express.get<AppConfig>(APP_CONFIG).web.trustProxy);
   // In this order: idempotency fingerprints the parsed body, and keeps none of the parser's refusals.
   express.useGlobalInterceptors(new JsonBodyInterceptor(), express.get(IdempotencyInterceptor));
   express.useGlobalPipes(createValidationPipe());

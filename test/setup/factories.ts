@@ -8,6 +8,7 @@ import { ApiClient } from './api-client';
 
 export interface TestAccount {
   accountId: string;
+  email: string;
   keyId: string;
   key: string;
   api: ApiClient;
@@ -18,6 +19,8 @@ export interface AccountOptions {
   features?: Feature[];
   scopes?: readonly Scope[];
   expiresInDays?: number;
+  /** Lets a person sign in to the pages with the account's email. */
+  password?: string;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface AccountOptions {
  */
 export async function createAccount(app: INestApplication, baseUrl: string, options: AccountOptions = {}): Promise<TestAccount> {
   const accounts = app.get(AccountsService);
-  const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features });
+  const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features, password: options.password });
   const created = await app.get(ApiKeysService).create({
     accountId: account.id,
     name: 'test key',
@@ -34,5 +37,27 @@ export async function createAccount(app: INestApplication, baseUrl: string, opti
     expiresInDays: options.expiresInDays,
   });
   if (options.plan === 'free') await accounts.update(account.id, { plan: 'free' });
-  return { accountId: account.id, keyId: created.id, key: created.key, api: new ApiClient(baseUrl, created.key) };
+  return { accountId: account.id, email: account.email, keyId: created.id, key: created.key, api: new ApiClient(baseUrl, created.key) };
+}
+
+export interface TestPerson {
+  accountId: string;
+  email: string;
+  password: string;
+}
+
+/** An account with a password and no API key yet, for the pages: a person who signs in to the settings. */
+export async function createPerson(
+  app: INestApplication,
+  options: { plan?: Plan; features?: Feature[]; name?: string; email?: string } = {},
+): Promise<TestPerson> {
+  const password = `passphrase ${randomUUID()}`;
+  const account = await app.get(AccountsService).create({
+    email: options.email ?? `${randomUUID()}@test.example`,
+    plan: options.plan ?? 'plus',
+    features: options.features,
+    name: options.name,
+    password,
+  });
+  return { accountId: account.id, email: account.email, password };
 }

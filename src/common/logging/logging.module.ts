@@ -65,7 +65,11 @@ function responseFields(res: Response): object {
           autoLogging: logsRequests(config.app.logLevel),
           genReqId: (req, res) => assignRequestId(req as Request, res as Response),
           customProps: (req) => callerFields(req as Request),
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+          // The serializers already keep only these fields; redaction is the second lock on secrets.
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]', '*.password', '*._csrf'],
+            remove: true,
+          },
           wrapSerializers: false,
           serializers: { req: requestFields, res: responseFields, err: stdSerializers.err },
         },

@@ -4,6 +4,7 @@ import { ResumesService } from '../resumes/resumes.service';
 import { AccountsRepository } from './accounts.repository';
 import { Account } from './entities/account.entity';
 import type { Feature, Plan } from './account-plans';
+import { hashPassword, passwordProblem, verifyPassword } from './password';
 
 export class AccountRuleError extends Error {}
 
@@ -20,11 +21,18 @@ export class AccountsService {
     private readonly resumes: ResumesService,
   ) {}
 
-  /** An account starts with its career profile and an empty base resume, its default. */
-  async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[] }): Promise<Account> {
+  /** An account starts with its career profile and an empty base resume, its default; a password lets its person sign in. */
+  async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[]; password?: string }): Promise<Account> {
+    const passwordHash = input.password === undefined ? null : await this.newPasswordHash(input.password);
     return this.accounts
       .transaction(async (accounts, manager) => {
-        const account = await accounts.insert({ email: input.email, name: input.name ?? null, plan: input.plan ?? 'free', features: input.features ?? [] });
+        const account = await accounts.insert({
+          email: input.email,
+          name: input.name ?? null,
+          plan: input.plan ?? 'free',
+          features: input.features ?? [],
+          passwordHash,
+        });
         await this.profiles.createFor(account, manager);
         await this.resumes.createFirst(account.id, BASE_RESUME_NAME, manager);
         return account;
@@ -42,5 +50,31 @@ export class AccountsService {
     if (changes.plan !== undefined) account.plan = changes.plan;
     if (changes.features !== undefined) account.features = changes.features;
     return this.accounts.save(account);
+  }
+
+  /** Sets the account's password and ends its browser sessions, so a password changed after a leak shuts the door at once. */
+  async setPassword(id: string, password: string): Promise<{ id: string; sessionsEnded: number }> {
+    const passwordHash = await this.newPasswordHash(password);
+    return this.accounts.transaction(async (accounts) => {
+      if (!(await accounts.setPasswordHash(id, passwordHash))) throw new AccountRuleError(`No account with id ${id}`);
+      return { id, sessionsEnded: await accounts.endSessions(id) };
+    });
+  }
+
+  /**
+   * The account whose email and password these are, or undefined: an unknown email, an account without a password and
+   * a wrong password take the same time and give the same answer.
+   */
+  async withCredentials(email: string, password: string): Promise<Omit<Account, 'passwordHash'> | undefined> {
+    const account = await this.accounts.byEmailWithPasswordHash(email);
+    if (!(await verifyPassword(account?.passwordHash, password)) || !account) return undefined;
+    const { passwordHash: _hash, ...signedIn } = account;
+    return signedIn;
+  }
+
+  private newPasswordHash(password: string): Promise<string> {
+    const problem = passwordProblem(password);
+    if (problem) throw new AccountRuleError(`Password refused: ${problem.toLowerCase()}`);
+    return hashPassword(password);
   }
 }
