@@ -1,5 +1,5 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { SearchConnections, timedOut } from './search-connections';
+import { SearchRepository, timedOut } from './search.repository';
 import { countStrategy } from './search-plan';
 import { countStatement, isTextual, SearchContext, searchFilters, textConditions } from './search-sql';
 
@@ -26,7 +26,7 @@ export class SearchCounter {
   private readonly quickBudgetMs: number;
 
   constructor(
-    private readonly connections: SearchConnections,
+    private readonly repository: SearchRepository,
     private readonly budgetMs: number,
   ) {
     this.quickBudgetMs = Math.ceil(budgetMs * QUICK_COUNT_SHARE);
@@ -53,13 +53,13 @@ export class SearchCounter {
    */
   private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<number | null> {
     if (estimate > countBelow) return null;
-    return this.connections.withConnection(async (runner) => {
+    return this.repository.withSession(async (session) => {
       const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
-      const { strategy, textMatches } = await countStrategy(runner, matches);
+      const { strategy, textMatches } = await countStrategy(session, matches);
       // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
       const budget = textMatches === null ? this.quickBudgetMs : textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
       try {
-        const [{ count }] = await this.connections.planned<{ count: number }[]>(runner, strategy, countStatement({ ...matches, strategy }), budget);
+        const [{ count }] = await session.planned<{ count: number }[]>(strategy, countStatement({ ...matches, strategy }), budget);
         return count > EXACT_TOTAL_LIMIT ? null : count;
       } catch (error) {
         if (!timedOut(error)) throw error;
