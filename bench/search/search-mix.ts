@@ -31,7 +31,15 @@ export const RARE_WORDS = [
   'informatica',
 ];
 /** Two-word titles of the generator, as quoted phrases: words that occur together far more often than apart. */
-export const PHRASES = ['registered nurse', 'data engineer', 'product manager', 'software engineer', 'medical assistant', 'technical writer', 'financial analyst'];
+export const PHRASES = [
+  'registered nurse',
+  'data engineer',
+  'product manager',
+  'software engineer',
+  'medical assistant',
+  'technical writer',
+  'financial analyst',
+];
 /** Words that listings hold, long enough (5+ letters) for one typing mistake to leave them recognisable. */
 export const TYPO_WORDS = [
   ...COMMON_WORDS.filter((word) => word.length >= 5),
@@ -68,7 +76,9 @@ export function misspell(word: string, random: SeededRandom): string {
       return word.slice(0, at) + replacement + word.slice(at + 1);
     }
     default:
-      return at < word.length - 1 && word[at] !== word[at + 1] ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word.slice(0, at) + word.slice(at + 1);
+      return at < word.length - 1 && word[at] !== word[at + 1]
+        ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+        : word.slice(0, at) + word.slice(at + 1);
   }
 }
 

@@ -200,7 +200,10 @@ async function checkTotals(size: Size, random: SeededRandom): Promise<void> {
         const sql = new SqlParameters();
         const where = filterConditions(body as unknown as JobSearchDto, new Date(), sql);
         if (body.query) where.push(`l.search_vector @@ websearch_to_tsquery('english', ${sql.bind(body.query)})`);
-        const { rows } = await client.query(`SELECT count(*)::int AS count FROM job_listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, sql.values);
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS count FROM job_listings l ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+          sql.values,
+        );
         checks.push({ query: JSON.stringify(body), total: answer.total, exact: rows[0].count });
       }
       size.totals.set(kind.name, checks);
@@ -281,7 +284,8 @@ function formatReport(sizes: Size[], plans: CapturedPlan[], elapsed: string): st
       const one = size.rounds.get(`${kind.name}@1`) as Latencies[];
       const eight = size.rounds.get(`${kind.name}@8`) as Latencies[];
       const naive = size.naive.get(kind.name);
-      const met = median(one.map((l) => l.p95)) <= TARGET.p95 && median(one.map((l) => l.p99)) <= TARGET.p99 && median(eight.map((l) => l.p95)) <= TARGET.p95Busy;
+      const met =
+        median(one.map((l) => l.p95)) <= TARGET.p95 && median(one.map((l) => l.p99)) <= TARGET.p99 && median(eight.map((l) => l.p95)) <= TARGET.p95Busy;
       return `| ${kind.name} | ${spread(one.map((l) => l.p50))} | ${spread(one.map((l) => l.p95))} | ${spread(one.map((l) => l.p99))} | ${spread(eight.map((l) => l.p50))} | ${spread(eight.map((l) => l.p95))} | ${naive === undefined ? '' : `${(naive / 1000).toFixed(2)} s`} | ${met ? 'yes' : '**no**'} |`;
     });
     return `### ${size.listings.toLocaleString('en')} listings
@@ -294,7 +298,8 @@ ${rows.join('\n')}`;
   const largest = sizes[sizes.length - 1];
   const growth = kinds.map((kind) => {
     const ratio = (concurrency: number, pick: (l: Latencies) => number) =>
-      median((largest.rounds.get(`${kind.name}@${concurrency}`) as Latencies[]).map(pick)) / median((smallest.rounds.get(`${kind.name}@${concurrency}`) as Latencies[]).map(pick));
+      median((largest.rounds.get(`${kind.name}@${concurrency}`) as Latencies[]).map(pick)) /
+      median((smallest.rounds.get(`${kind.name}@${concurrency}`) as Latencies[]).map(pick));
     const ratios = [ratio(1, (l) => l.p50), ratio(1, (l) => l.p95), ratio(8, (l) => l.p95)];
     return `| ${kind.name} | ${ratios.map((value) => value.toFixed(2)).join(' | ')} | ${Math.max(...ratios) <= TARGET.growth ? 'yes' : '**no**'} |`;
   });

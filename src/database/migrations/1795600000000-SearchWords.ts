@@ -11,7 +11,9 @@ export class SearchWords1795600000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE INDEX "job_listings_place_keys" ON "job_listings" USING gin ("place_keys")`);
-    await queryRunner.query(`CREATE TABLE "job_search_words" ("word" text COLLATE "C" NOT NULL, "lexeme" text NOT NULL, CONSTRAINT "PK_job_search_words" PRIMARY KEY ("word"))`);
+    await queryRunner.query(
+      `CREATE TABLE "job_search_words" ("word" text COLLATE "C" NOT NULL, "lexeme" text NOT NULL, CONSTRAINT "PK_job_search_words" PRIMARY KEY ("word"))`,
+    );
     await queryRunner.query(`CREATE INDEX "job_search_words_lexeme" ON "job_search_words" ("lexeme") `);
     // Written by hand: a GiST trigram index answers "the nearest words to this one" (ORDER BY <->) without a threshold.
     await queryRunner.query(`CREATE INDEX "job_search_words_trgm" ON "job_search_words" USING gist ("word" gist_trgm_ops)`);

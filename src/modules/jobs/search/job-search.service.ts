@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConfig } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/configuration';
-import { JobListingView, JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
+import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
 import { ListingsRepository } from '../listings.repository';
 import { SearchCounter } from './search-count';
 import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
@@ -44,7 +44,11 @@ export class JobSearchService implements OnModuleInit {
         // Words that no listing holds are read as a prefix or corrected (search-words.ts), never because the filters
         // excluded every match; a cursor keeps the reading of its first page.
         const raw = search.query?.trim() || null;
-        const reading: WordReading = position ? { raw: position.q ?? raw ?? '', mode: position.m } : raw ? await readWords(session, raw) : { raw: '', mode: 'exact' };
+        const reading: WordReading = position
+          ? { raw: position.q ?? raw ?? '', mode: position.m }
+          : raw
+            ? await readWords(session, raw)
+            : { raw: '', mode: 'exact' };
         return this.searchAs(session, search, fingerprint, position, reading);
       }),
     );
@@ -60,7 +64,9 @@ export class JobSearchService implements OnModuleInit {
     const context = await this.resolveText(session, search, position, reading);
     const estimate = position ? position.n : await estimateMatches(session, context);
     // A later page keeps the total of the first.
-    const counting = position ? { count: Promise.resolve(position.n), first: false } : this.counter.begin(context, estimate);
+    const counting = position
+      ? { count: Promise.resolve(position.n), first: false, total: Promise.resolve(position.n) }
+      : this.counter.begin(context, estimate);
     const known = counting.first ? await counting.count : null;
     if (known === 0) return noMatches();
     const rows: (KeyedRow & { stream: number })[] = [];
@@ -73,13 +79,12 @@ export class JobSearchService implements OnModuleInit {
       }
     } finally {
       // Settled before the connection goes back to the pool, even when reading the page failed.
-      await counting.count.catch(() => undefined);
+      await counting.total.catch(() => undefined);
     }
-    const counted = await counting.count;
     const page = rows.slice(0, search.limit);
     const hasMore = rows.length > search.limit;
     // A first page that holds every match knows the total; otherwise the count, or the estimate when uncounted.
-    const total = !position && !hasMore ? rows.length : (counted ?? Math.max(Math.round(estimate), rows.length));
+    const total = !position && !hasMore ? rows.length : Math.max(Math.round(await counting.total), rows.length);
     const last = page[page.length - 1];
     const nextCursor = hasMore
       ? this.cursors.encode(fingerprint, {

@@ -1,16 +1,5 @@
 import { filterConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
-import {
-  estimateStatement,
-  inTitle,
-  isTextual,
-  SearchContext,
-  searchFilters,
-  Statement,
-  Strategy,
-  Stream,
-  textConditions,
-  WALK_BOUND,
-} from './search-sql';
+import { estimateStatement, inTitle, isTextual, SearchContext, searchFilters, Statement, Strategy, Stream, textConditions, WALK_BOUND } from './search-sql';
 import type { SearchSession } from './search.repository';
 
 /**
@@ -97,7 +86,8 @@ async function chooseStrategy(session: SearchSession, context: SearchContext, st
   const passing = (await rows((sql) => stream.filters(sql))) / Math.max(scope, 1);
   const walked = Math.min((PAGE_LOOKAHEAD * scope) / matches, scope);
   const cost: Record<'walk' | 'bitmap' | 'combined', number> = {
-    walk: walked * (COST_US.walkEntry + (readsTable ? passing * COST_US.vectorRead : 0)),
+    // A walk expected to pass more than its bounds allow would end in a bitmap anyway.
+    walk: walked > WALK_CHUNKS * WALK_BOUND ? Infinity : walked * (COST_US.walkEntry + (readsTable ? passing * COST_US.vectorRead : 0)),
     bitmap: textMatches * (COST_US.bitmapEntry + COST_US.match),
     combined: Infinity,
   };
@@ -121,6 +111,14 @@ export async function countStrategy(session: SearchSession, stream: Omit<Stream,
 export function estimateMatches(session: SearchSession, context: SearchContext): Promise<number> {
   const sql = new SqlParameters();
   return estimate(session, estimateStatement([...searchFilters(context)(sql), ...textConditions(context)(sql)], sql.values));
+}
+
+/** The share of listings the search's filters let through, by the planner's estimate (1 without filters). */
+export async function filterShare(session: SearchSession, context: SearchContext): Promise<number> {
+  const sql = new SqlParameters();
+  const filters = searchFilters(context)(sql);
+  if (filters.length === 0) return 1;
+  return (await estimate(session, estimateStatement(filters, sql.values))) / Math.max(await listingCount(session), 1);
 }
 
 async function estimate(session: SearchSession, statement: Statement): Promise<number> {

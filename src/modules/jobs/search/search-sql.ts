@@ -139,6 +139,11 @@ export function countStatement(stream: Stream): Statement {
   return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
 }
 
+/** Counts the listings whose search vector matches `words` (a tsquery), all of them: the GIN index answers alone. */
+export function wordsCountStatement(words: string): Statement {
+  return { sql: 'SELECT count(*)::int AS count FROM job_listings l WHERE l.search_vector @@ $1::tsquery', values: [words] };
+}
+
 /** Up to `limit` of a stream's listings after `after`, newest first, by the plan its strategy forces. */
 export function scanStatement(stream: Stream, after: Key | null, limit: number): Statement {
   const sql = new SqlParameters();
