@@ -1,5 +1,5 @@
 import { filterConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
-import { estimateStatement, inTitle, isTextual, SearchContext, searchFilters, Statement, Strategy, Stream, textConditions, WALK_BOUND } from './search-sql';
+import { estimateStatement, inTitle, isTextual, SearchContext, searchFilters, Strategy, Stream, textConditions, WALK_BOUND } from './search-sql';
 import type { SearchSession } from './search.repository';
 
 /**
@@ -11,7 +11,7 @@ export const WALK_ABOVE_MATCHES = 3_000;
 const WALK_ABOVE_TITLE_MATCHES = 1_000;
 /**
  * A stream walks at most this many times for a page (each walk passes at most WALK_BOUND listings). A walk is
- * chosen only when it expects a page within half a walk, so more is needed only when the estimate was too high.
+ * chosen only when it expects a page within these bounds, so reaching them means the estimate was too high.
  */
 export const WALK_CHUNKS = 3;
 /** PostgreSQL's selectivity for a word missing from a tsvector column's statistics (DEFAULT_TS_MATCH_SEL). */
@@ -69,7 +69,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
 async function chooseStrategy(session: SearchSession, context: SearchContext, stream: Omit<Stream, 'strategy'>): Promise<Strategy> {
   const rows = (conditions: (sql: SqlParameters) => string[]) => {
     const sql = new SqlParameters();
-    return estimate(session, estimateStatement(conditions(sql), sql.values));
+    return session.estimate(estimateStatement(conditions(sql), sql.values));
   };
   const textMatches = await rows((sql) => stream.text(sql));
   const listings = await listingCount(session);
@@ -102,7 +102,7 @@ async function chooseStrategy(session: SearchSession, context: SearchContext, st
 export async function countStrategy(session: SearchSession, stream: Omit<Stream, 'strategy'>): Promise<{ strategy: Strategy; textMatches: number | null }> {
   const sql = new SqlParameters();
   const text = stream.text(sql);
-  const textMatches = text.length > 0 ? await estimate(session, estimateStatement(text, sql.values)) : null;
+  const textMatches = text.length > 0 ? await session.estimate(estimateStatement(text, sql.values)) : null;
   const strategy = textMatches === null ? 'planner' : textMatches <= WALK_ABOVE_MATCHES ? 'bitmap' : 'combined';
   return { strategy, textMatches };
 }
@@ -110,7 +110,7 @@ export async function countStrategy(session: SearchSession, stream: Omit<Stream,
 /** What the planner expects the whole search to match. */
 export function estimateMatches(session: SearchSession, context: SearchContext): Promise<number> {
   const sql = new SqlParameters();
-  return estimate(session, estimateStatement([...searchFilters(context)(sql), ...textConditions(context)(sql)], sql.values));
+  return session.estimate(estimateStatement([...searchFilters(context)(sql), ...textConditions(context)(sql)], sql.values));
 }
 
 /** The share of listings the search's filters let through, by the planner's estimate (1 without filters). */
@@ -118,15 +118,10 @@ export async function filterShare(session: SearchSession, context: SearchContext
   const sql = new SqlParameters();
   const filters = searchFilters(context)(sql);
   if (filters.length === 0) return 1;
-  return (await estimate(session, estimateStatement(filters, sql.values))) / Math.max(await listingCount(session), 1);
-}
-
-async function estimate(session: SearchSession, statement: Statement): Promise<number> {
-  const [{ 'QUERY PLAN': plan }] = await session.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[]>(statement);
-  return plan[0].Plan['Plan Rows'];
+  return (await session.estimate(estimateStatement(filters, sql.values))) / Math.max(await listingCount(session), 1);
 }
 
 /** Listings in the table, as the planner counts them (the base its other estimates are shares of; no scan). */
 function listingCount(session: SearchSession): Promise<number> {
-  return estimate(session, estimateStatement([], []));
+  return session.estimate(estimateStatement([], []));
 }

@@ -16,13 +16,31 @@ const STRATEGY_SETTINGS: Record<Strategy, string[]> = {
   combined: ['enable_indexscan = off', 'enable_indexonlyscan = off', 'enable_seqscan = off', "work_mem = '32MB'"],
   planner: [],
 };
+/** A search is many short statements; compiling any of them just in time would cost more than running it. */
+const EVERY_STATEMENT = ['jit = off'];
 
 /**
  * One connection a search holds while it runs its statements in order: the search engine's only way to the
  * database (it never sees a DataSource or a QueryRunner).
  */
 export class SearchSession {
+  private readonly estimates = new Map<string, Promise<number>>();
+
   constructor(private readonly runner: QueryRunner) {}
+
+  /**
+   * The rows the planner expects a statement (an EXPLAIN) to answer; asked once per session, since a search asks
+   * the same (the table's size, its filters alone) for each of its streams.
+   */
+  estimate(statement: Statement): Promise<number> {
+    const key = JSON.stringify(statement);
+    let rows = this.estimates.get(key);
+    if (!rows) {
+      rows = this.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[]>(statement).then(([{ 'QUERY PLAN': plan }]) => plan[0].Plan['Plan Rows']);
+      this.estimates.set(key, rows);
+    }
+    return rows;
+  }
 
   /** The session's connection, for a repository that runs a statement of its own on it (`withManager`). */
   get manager(): EntityManager {
@@ -38,16 +56,15 @@ export class SearchSession {
    * the end of its transaction.
    */
   async planned<T>(strategy: Strategy, statement: Statement, timeoutMs?: number): Promise<T> {
-    const settings = [...STRATEGY_SETTINGS[strategy], ...(timeoutMs ? [`statement_timeout = ${timeoutMs}`] : [])];
-    if (settings.length === 0) return this.query(statement);
-    await this.runner.startTransaction();
+    const settings = [...EVERY_STATEMENT, ...STRATEGY_SETTINGS[strategy], ...(timeoutMs ? [`statement_timeout = ${timeoutMs}`] : [])];
+    // One round trip opens the transaction and sets it up (a statement without parameters may hold several).
+    await this.runner.query(['BEGIN', ...settings.map((setting) => `SET LOCAL ${setting}`)].join('; '));
     try {
-      await this.runner.query(settings.map((setting) => `SET LOCAL ${setting}`).join('; '));
       const result = await this.query<T>(statement);
-      await this.runner.commitTransaction();
+      await this.runner.query('COMMIT');
       return result;
     } catch (error) {
-      await this.runner.rollbackTransaction();
+      await this.runner.query('ROLLBACK');
       throw error;
     }
   }
@@ -78,11 +95,8 @@ export class SearchRepository extends SqlRepository {
   async withSession<T>(work: (session: SearchSession) => Promise<T>): Promise<T> {
     const runner = this.manager.connection.createQueryRunner();
     try {
-      // A search is many short statements; compiling any of them just in time would cost more than running it.
-      await runner.query('SET jit = off');
       return await work(new SearchSession(runner));
     } finally {
-      await runner.query('RESET jit').catch(() => undefined);
       await runner.release();
     }
   }
