@@ -1,7 +1,7 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, timedOut } from './search.repository';
 import { countStrategy, filterShare } from './search-plan';
-import { countStatement, isTextual, SearchContext, searchFilters, textConditions, wordsCountStatement } from './search-sql';
+import { countStatement, isTextual, SearchContext, searchFilters, textConditions, textSampleStatement, wordsEstimateStatement } from './search-sql';
 
 /**
  * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
@@ -14,6 +14,11 @@ const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
 const COUNT_FIRST_BELOW = 50_000;
 /** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
 const QUICK_COUNT_SHARE = 0.4;
+
+/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
+function lexemes(query: string): string[] {
+  return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
+}
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
@@ -55,17 +60,25 @@ export class SearchCounter {
 
   /**
    * `total` when the count gave none. The planner multiplies the shares of the words, as if they were independent:
-   * "registered nurse" was estimated at 129 listings of 11,681. Words together are therefore counted from the GIN
-   * index (a phrase as its words: an upper bound), within the budget, and the share of listings the filters let
-   * through applied; a single word (whose share the statistics know) and filters alone keep the planner's estimate.
+   * "registered nurse" was estimated at 129 listings of 11,681. Several words (or a phrase) are therefore estimated
+   * from the rarest of them, whose share the statistics know: its listings, times the share of a sample of them
+   * that match the whole text, times the share of listings the filters let through. A single word and filters
+   * alone keep the planner's estimate, and so does a sample that overruns the budget.
    */
   private async estimate(context: SearchContext, planned: number): Promise<number> {
-    const words = context.text.match;
-    if (!words || words.includes('!') || !/[&|<]/.test(words)) return planned;
+    const text = context.text.match;
+    if (!text || text.includes('!') || !/[&|<]/.test(text)) return planned;
     return this.repository.withSession(async (session) => {
+      const words = lexemes(text);
+      const listings = await Promise.all(words.map((word) => session.estimate(wordsEstimateStatement(word))));
+      const fewest = Math.min(...listings);
       try {
-        const [{ count }] = await session.planned<{ count: number }[]>('bitmap', wordsCountStatement(words.replace(/<(\d+|-)>/g, '&')), this.budgetMs);
-        return count * (await filterShare(session, context));
+        const [{ sampled, held }] = await session.planned<{ sampled: number; held: number }[]>(
+          'planner',
+          textSampleStatement(words[listings.indexOf(fewest)], text),
+          this.budgetMs,
+        );
+        return sampled === 0 ? planned : ((fewest * held) / sampled) * (await filterShare(session, context));
       } catch (error) {
         if (!timedOut(error)) throw error;
         return planned;

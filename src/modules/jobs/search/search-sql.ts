@@ -139,9 +139,21 @@ export function countStatement(stream: Stream): Statement {
   return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
 }
 
-/** Counts the listings whose search vector matches `words` (a tsquery), all of them: the GIN index answers alone. */
-export function wordsCountStatement(words: string): Statement {
-  return { sql: 'SELECT count(*)::int AS count FROM job_listings l WHERE l.search_vector @@ $1::tsquery', values: [words] };
+/** The planner's estimate of the listings whose search vector matches `words` (a tsquery). */
+export function wordsEstimateStatement(words: string): Statement {
+  return estimateStatement(['l.search_vector @@ $1::tsquery'], [words]);
+}
+
+/** Rows of a text sample (see SearchCounter): enough for a share within a few percent when it is not tiny. */
+const TEXT_SAMPLE = 500;
+
+/** Of TEXT_SAMPLE listings whose search vector holds `word`, how many match `text` (tsqueries both). */
+export function textSampleStatement(word: string, text: string): Statement {
+  return {
+    sql: `SELECT count(*)::int AS sampled, count(*) FILTER (WHERE l.search_vector @@ $2::tsquery)::int AS held
+            FROM (SELECT l.search_vector FROM job_listings l WHERE l.search_vector @@ $1::tsquery LIMIT ${TEXT_SAMPLE}) l`,
+    values: [word, text],
+  };
 }
 
 /** Up to `limit` of a stream's listings after `after`, newest first, by the plan its strategy forces. */
