@@ -4,7 +4,8 @@
  * (ILIKE scans, OFFSET paging) where there is one. Also checks that misspellings find the word meant and that
  * totals keep their rules. Writes bench/RESULTS-search.md.
  *
- * The databases are loaded once (~15 min for 1M on two cores) and kept; later runs take ~10 min.
+ * The databases are loaded once (~20 min for both on two cores) and kept; a run then takes ~22 min on a busy
+ * two-core machine (three rounds), less on a quiet one; BENCH_ROUNDS=1 and BENCH_NAIVE=0 make a quick check.
  *
  *   BENCH_SIZES       listings per database, comma-separated (default 100000,1000000)
  *   BENCH_ROUNDS      rounds (default 3)
