@@ -20,6 +20,7 @@ import { CoverLettersModule } from './modules/cover-letters/cover-letters.module
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
+import { OAuthModule } from './modules/oauth/oauth.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
@@ -41,6 +42,7 @@ export class AppModule {
         RateLimitModule,
         DiscoveryModule,
         ApiKeysModule,
+        OAuthModule,
         HealthModule,
         TrackerModule,
         ProfileModule,

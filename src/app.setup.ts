@@ -16,6 +16,7 @@ import { ServiceLogger } from './common/logging/service-logger';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
 import { createValidationPipe } from './common/validation/validation.pipe';
+import { OAuthEndpoints } from './modules/oauth/oauth-endpoints';
 
 /** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
 export function setupApp(app: INestApplication): INestApplication {
@@ -33,6 +34,8 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
+  // OAuth's endpoints (the MCP SDK's Express router) answer before the Nest routes, with their own body parsing.
+  express.use(express.get(OAuthEndpoints).handler);
   express.useGlobalInterceptors(new JsonBodyInterceptor());
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
