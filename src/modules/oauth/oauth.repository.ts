@@ -67,7 +67,12 @@ export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGr
   }
 
   async saveClient(client: OAuthClientInformationFull): Promise<void> {
-    await this.manager.insert(OAuthClient, { id: client.client_id, clientName: client.client_name ?? null, redirectUris: client.redirect_uris, metadata: client });
+    await this.manager.insert(OAuthClient, {
+      id: client.client_id,
+      clientName: client.client_name ?? null,
+      redirectUris: client.redirect_uris,
+      metadata: client,
+    });
   }
 
   async client(clientId: string): Promise<OAuthClientInformationFull | undefined> {
@@ -78,7 +83,9 @@ export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGr
     return (await this.manager.findOne(OAuthClient, { select: { clientName: true }, where: { id: clientId } }))?.clientName ?? null;
   }
 
-  async startAuthorization(values: Omit<OAuthAuthorization, 'id' | 'createdAt' | 'expiresAt' | 'grantId' | 'codeHash' | 'codeExpiresAt' | 'usedAt'>): Promise<string> {
+  async startAuthorization(
+    values: Omit<OAuthAuthorization, 'id' | 'createdAt' | 'expiresAt' | 'grantId' | 'codeHash' | 'codeExpiresAt' | 'usedAt'>,
+  ): Promise<string> {
     const expiresAt = new Date(Date.now() + OAUTH_LIFETIMES.authorizationRequest * 1000);
     const result = await this.manager.insert(OAuthAuthorization, { ...values, expiresAt });
     return (result.identifiers[0] as { id: string }).id;

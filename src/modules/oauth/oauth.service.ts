@@ -210,8 +210,22 @@ export class OAuthService implements AccessTokenAuthenticator {
     const access = generateSecret('access');
     const refresh = generateSecret('refresh');
     const now = Date.now();
-    await oauth.insertToken({ grantId, kind: 'access', tokenHash: access.hash, scopes, resource, expiresAt: new Date(now + OAUTH_LIFETIMES.accessToken * 1000) });
-    await oauth.insertToken({ grantId, kind: 'refresh', tokenHash: refresh.hash, scopes, resource, expiresAt: new Date(now + OAUTH_LIFETIMES.refreshToken * 1000) });
+    await oauth.insertToken({
+      grantId,
+      kind: 'access',
+      tokenHash: access.hash,
+      scopes,
+      resource,
+      expiresAt: new Date(now + OAUTH_LIFETIMES.accessToken * 1000),
+    });
+    await oauth.insertToken({
+      grantId,
+      kind: 'refresh',
+      tokenHash: refresh.hash,
+      scopes,
+      resource,
+      expiresAt: new Date(now + OAUTH_LIFETIMES.refreshToken * 1000),
+    });
     return { access_token: access.value, token_type: 'Bearer', expires_in: OAUTH_LIFETIMES.accessToken, refresh_token: refresh.value, scope: scopes.join(' ') };
   }
 
@@ -246,4 +260,3 @@ function redirectWith(authorization: OAuthAuthorization, parameters: Record<stri
   if (authorization.state !== null) url.searchParams.set('state', authorization.state);
   return url.href;
 }
-
