@@ -134,14 +134,12 @@ export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGr
     return rows[0];
   }
 
-  async challengeOf(codeHash: Buffer, clientId: string): Promise<string | undefined> {
-    const found = await this.manager
-      .createQueryBuilder(OAuthAuthorization, 'authorization')
-      .select('authorization.codeChallenge')
-      .where('authorization.codeHash = :codeHash AND authorization.clientId = :clientId', { codeHash, clientId })
-      .andWhere('authorization.usedAt IS NULL AND authorization.codeExpiresAt > now()')
-      .getOne();
-    return found?.codeChallenge;
+  /** A code as its exchange first finds it (for its PKCE challenge), whatever its state. */
+  async code(codeHash: Buffer): Promise<Pick<OAuthAuthorization, 'clientId' | 'codeChallenge' | 'grantId' | 'codeExpiresAt' | 'usedAt'> | null> {
+    return this.manager.findOne(OAuthAuthorization, {
+      select: { clientId: true, codeChallenge: true, grantId: true, codeExpiresAt: true, usedAt: true },
+      where: { codeHash },
+    });
   }
 
   async markCodeUsed(authorizationId: string): Promise<void> {

@@ -17,6 +17,8 @@ import { ConnectedApp, OAuthRepository, TokenRow } from './oauth.repository';
 /** How stale a grant's `lastUsedAt` may get before a call refreshes it: keeps writes off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+const REPLAYED_CODE = 'Authorization code already used; the access it gave is revoked';
+
 /** The authorize step's request as the consent page shows it. */
 export interface PendingAuthorization {
   id: string;
@@ -109,10 +111,16 @@ export class OAuthService implements AccessTokenAuthenticator {
     });
   }
 
+  /**
+   * The PKCE challenge of a live code (the SDK checks the verifier against it before the exchange). A code presented
+   * again revokes what it granted (OAuth 2.1, 4.1.3): it has leaked.
+   */
   async challengeForCode(clientId: string, code: string): Promise<string> {
-    const challenge = isSecretOf('code', code) ? await this.oauth.challengeOf(hashSecret(code), clientId) : undefined;
-    if (!challenge) throw new InvalidGrantError('Invalid or expired authorization code');
-    return challenge;
+    const found = isSecretOf('code', code) ? await this.oauth.code(hashSecret(code)) : null;
+    if (!found || found.clientId !== clientId || !found.grantId || !found.codeExpiresAt) throw new InvalidGrantError('Invalid authorization code');
+    if (found.usedAt) return this.refuseReplay(new Replayed(found.grantId, REPLAYED_CODE));
+    if (found.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
+    return found.codeChallenge;
   }
 
   /** Exchanges a code once; a code presented again revokes what it granted (OAuth 2.1, 4.1.3). */
@@ -123,7 +131,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.codeForUpdate(hashSecret(code));
       if (!row || row.client_id !== clientId) throw new InvalidGrantError('Invalid authorization code');
-      if (row.used_at) return new Replayed(row.grant_id, 'Authorization code already used; the access it gave is revoked');
+      if (row.used_at) return new Replayed(row.grant_id, REPLAYED_CODE);
       if (row.code_expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
       if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
       if (row.resource !== expected) throw new InvalidGrantError('The authorization code was issued for another resource');
@@ -231,9 +239,12 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   /** Revokes the grant of a replayed secret (after the transaction that found it, so the revocation is kept) and refuses. */
   private async settle(outcome: OAuthTokens | Replayed): Promise<OAuthTokens> {
-    if (!(outcome instanceof Replayed)) return outcome;
-    await this.oauth.revokeGrant(outcome.grantId);
-    throw new InvalidGrantError(outcome.message);
+    return outcome instanceof Replayed ? this.refuseReplay(outcome) : outcome;
+  }
+
+  private async refuseReplay(replayed: Replayed): Promise<never> {
+    await this.oauth.revokeGrant(replayed.grantId);
+    throw new InvalidGrantError(replayed.message);
   }
 
   private touch(row: TokenRow): void {

@@ -9,7 +9,10 @@ export class Browser {
   }
 
   /** Opens a URL and follows redirects within the site; answers the last page, or the redirect that leaves it. */
-  async open(url: string, init: { method?: string; form?: Record<string, string | string[]> } = {}): Promise<{ status: number; url: string; location?: string; html: string }> {
+  async open(
+    url: string,
+    init: { method?: string; form?: Record<string, string | string[]> } = {},
+  ): Promise<{ status: number; url: string; location?: string; html: string }> {
     let current = new URL(url, this.baseUrl);
     let method = init.method ?? 'GET';
     let body: string | undefined = init.form ? formBody(init.form) : undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -91,11 +92,151 @@ describe('OAuth for /mcp', () => {
     const rotated = provider.saved!;
     const replay = await postForm('/token', { grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: clientId(provider) });
     expect(replay).toMatchObject({ status: 400, body: { error: 'invalid_grant', error_description: expect.stringContaining('already used') } });
-    const refused = await new ApiClient(suite.testApp.baseUrl, rotated.access_token).post('/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const refused = await mcpPost(suite.testApp.baseUrl, rotated.access_token);
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
     const again = await postForm('/token', { grant_type: 'refresh_token', refresh_token: rotated.refresh_token!, client_id: clientId(provider) });
     expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
+
+  describe('refuses bad input and changes nothing', () => {
+    const VERIFIER = 'a-verifier-of-at-least-forty-three-characters-0123456789';
+    const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+    async function register(redirectUris: string[]) {
+      const response = await fetch(`${suite.testApp.baseUrl}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'Manual app', redirect_uris: redirectUris }),
+      });
+      return { status: response.status, body: await response.json() };
+    }
+
+    function authorizeUrl(client: string, extra: Record<string, string> = {}): URL {
+      const url = new URL('/authorize', suite.testApp.baseUrl);
+      const params = {
+        response_type: 'code',
+        client_id: client,
+        redirect_uri: REDIRECT,
+        code_challenge: CHALLENGE,
+        code_challenge_method: 'S256',
+        state: 's',
+        ...extra,
+      };
+      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+      return url;
+    }
+
+    async function code(): Promise<{ client: string; code: string }> {
+      const client = (await register([REDIRECT])).body.client_id as string;
+      const redirect = await approveInBrowser(new Browser(suite.testApp.baseUrl), authorizeUrl(client), suite.owner);
+      return { client, code: redirect.searchParams.get('code') as string };
+    }
+
+    const exchange = (client: string, authorizationCode: string, extra: Record<string, string> = {}) =>
+      postForm('/token', {
+        grant_type: 'authorization_code',
+        client_id: client,
+        code: authorizationCode,
+        code_verifier: VERIFIER,
+        redirect_uri: REDIRECT,
+        ...extra,
+      });
+
+    it('registers public clients only, and http redirects only to loopback', async () => {
+      const registered = await register([REDIRECT, 'https://app.example/callback']);
+      expect(registered).toMatchObject({
+        status: 201,
+        body: { token_endpoint_auth_method: 'none', redirect_uris: [REDIRECT, 'https://app.example/callback'] },
+      });
+      expect(registered.body.client_secret).toBeUndefined();
+      expect(await register(['http://app.example/callback'])).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_redirect_uri', error_description: expect.stringContaining('http only for a loopback host') },
+      });
+      expect((await register(['javascript://alert(1)'])).status).toBe(400);
+    });
+
+    it('refuses an unregistered redirect URI without redirecting, even another port of a registered loopback one', async () => {
+      const client = (await register([REDIRECT])).body.client_id as string;
+      const browser = new Browser(suite.testApp.baseUrl);
+      for (const redirectUri of ['https://evil.example/callback', 'http://127.0.0.1:10/callback']) {
+        const answer = await browser.open(authorizeUrl(client, { redirect_uri: redirectUri }).href);
+        expect(answer.status).toBe(400);
+        expect(answer.location).toBeUndefined();
+        expect(JSON.parse(answer.html)).toEqual({ error: 'invalid_request', error_description: 'Unregistered redirect_uri' });
+      }
+      expect(await authorizations(client)).toBe(0);
+    });
+
+    it('refuses plain PKCE, and a request for another resource with a redirect that says so', async () => {
+      const client = (await register([REDIRECT])).body.client_id as string;
+      const browser = new Browser(suite.testApp.baseUrl);
+      const plain = new URL((await browser.open(authorizeUrl(client, { code_challenge_method: 'plain' }).href)).location as string);
+      expect(plain.searchParams.get('error')).toBe('invalid_request');
+      const other = new URL((await browser.open(authorizeUrl(client, { resource: 'https://other.example/mcp' }).href)).location as string);
+      expect(Object.fromEntries(other.searchParams)).toMatchObject({ error: 'invalid_target', state: 's' });
+      expect(await authorizations(client)).toBe(0);
+    });
+
+    it('refuses a wrong PKCE verifier and leaves the code usable', async () => {
+      const issued = await code();
+      expect(await exchange(issued.client, issued.code, { code_verifier: 'x'.repeat(43) })).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'code_verifier does not match the challenge' },
+      });
+      expect(await exchange(issued.client, issued.code)).toMatchObject({ status: 200, body: { token_type: 'Bearer' } });
+    });
+
+    it('refuses a token for another resource, and a token used at another origin of the server', async () => {
+      const issued = await code();
+      expect(await exchange(issued.client, issued.code, { resource: 'https://other.example/mcp' })).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_target' },
+      });
+      const tokens = (await exchange(issued.client, issued.code, { resource: `${suite.testApp.baseUrl}/mcp` })).body;
+      const elsewhere = suite.testApp.baseUrl.replace('127.0.0.1', 'localhost');
+      const call = (base: string) => mcpPost(base, tokens.access_token);
+      expect((await call(suite.testApp.baseUrl)).status).toBe(200);
+      expect(await call(elsewhere)).toMatchObject({ status: 401, body: { error: 'Invalid API key or access token' } });
+    });
+
+    it('refuses an expired code', async () => {
+      const issued = await code();
+      await suite.testApp.app
+        .get(DataSource)
+        .query("UPDATE oauth_authorizations SET code_expires_at = now() - interval '1 second' WHERE client_id = $1", [issued.client]);
+      expect(await exchange(issued.client, issued.code)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: 'Authorization code expired' },
+      });
+    });
+
+    it('refuses a replayed code and revokes the tokens it gave', async () => {
+      const issued = await code();
+      const tokens = (await exchange(issued.client, issued.code)).body;
+      expect(await exchange(issued.client, issued.code)).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_grant', error_description: expect.stringContaining('already used') },
+      });
+      const call = await mcpPost(suite.testApp.baseUrl, tokens.access_token);
+      expect({ status: call.status, body: call.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
+    });
+
+    async function authorizations(client: string): Promise<number> {
+      const rows = await suite.testApp.app.get(DataSource).query('SELECT count(*)::int AS n FROM oauth_authorizations WHERE client_id = $1', [client]);
+      return rows[0].n;
+    }
+  });
+
+  /** tools/list over plain HTTP with a bearer token, as an MCP client sends it. */
+  function mcpPost(base: string, token: string) {
+    return new ApiClient(base, token).request(
+      'POST',
+      '/mcp',
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { accept: 'application/json, text/event-stream' },
+    );
+  }
 
   function clientId(provider: MemoryOAuthProvider): string {
     return (provider.information as { client_id: string }).client_id;
