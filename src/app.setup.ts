@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,6 +17,9 @@ import { ServiceLogger } from './common/logging/service-logger';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
 import { createValidationPipe } from './common/validation/validation.pipe';
+import { APP_CONFIG } from './config/config.module';
+import type { AppConfig } from './config/configuration';
+import { setupPages } from './modules/sessions/pages.setup';
 import { OAuthEndpoints } from './modules/oauth/oauth-endpoints';
 
 /** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
@@ -34,6 +38,7 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
+  setupPages(express, join(__dirname, 'views'), express.get<AppConfig>(APP_CONFIG).web.trustProxy);
   // OAuth's endpoints (the MCP SDK's Express router) answer before the Nest routes, with their own body parsing.
   express.use(express.get(OAuthEndpoints).handler);
   express.useGlobalInterceptors(new JsonBodyInterceptor());

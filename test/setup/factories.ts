@@ -9,6 +9,7 @@ import { ApiClient } from './api-client';
 
 export interface TestAccount {
   accountId: string;
+  email: string;
   keyId: string;
   key: string;
   api: ApiClient;
@@ -19,6 +20,8 @@ export interface AccountOptions {
   features?: Feature[];
   scopes?: readonly Scope[];
   expiresInDays?: number;
+  /** Lets a person sign in to the pages with the account's email. */
+  password?: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface AccountOptions {
 export async function createAccount(app: INestApplication, baseUrl: string, options: AccountOptions = {}): Promise<TestAccount> {
   const database = app.get(DataSource);
   const accounts = new AccountsService(database);
-  const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features });
+  const account = await accounts.create({ email: `${randomUUID()}@test.example`, plan: 'plus', features: options.features, password: options.password });
   const created = await app.get(ApiKeysService).create({
     accountId: account.id,
     name: 'test key',
@@ -36,5 +39,5 @@ export async function createAccount(app: INestApplication, baseUrl: string, opti
     expiresInDays: options.expiresInDays,
   });
   if (options.plan === 'free') await accounts.update(account.id, { plan: 'free' });
-  return { accountId: account.id, keyId: created.id, key: created.key, api: new ApiClient(baseUrl, created.key) };
+  return { accountId: account.id, email: account.email, keyId: created.id, key: created.key, api: new ApiClient(baseUrl, created.key) };
 }

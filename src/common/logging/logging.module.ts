@@ -35,7 +35,11 @@ export function assignRequestId(req: Request, res: Response): string {
             const caller = (req as Request).caller;
             return caller ? { accountId: caller.accountId, keyId: caller.keyId } : {};
           },
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+          // The serializers below already keep only these fields; redaction is the second lock on secrets.
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]', '*.password', '*._csrf'],
+            remove: true,
+          },
           serializers: {
             req: (req: Request & { raw?: Request }) => ({ id: req.id, method: req.method, url: req.url }),
             res: (res: Response) => ({ statusCode: res.statusCode }),

@@ -24,6 +24,10 @@ export class Account {
   @Column({ type: 'text', array: true, default: '{}' })
   features: Feature[];
 
+  /** Argon2id (PHC string); null until a password is set. Never selected unless asked for. */
+  @Column({ type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
