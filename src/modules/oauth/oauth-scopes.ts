@@ -1,23 +1,12 @@
-import { isScope, Scope, SCOPES } from '../../common/auth/scopes';
-
-/** What an app that names no scope of ours is offered: reading everything, and job search. */
-export const DEFAULT_OAUTH_SCOPES: Scope[] = SCOPES.filter((scope) => scope.endsWith(':read') || scope === 'jobs:search');
+import { isScope, Scope } from '../../common/auth/scopes';
+import { READ_ONLY_SCOPES } from '../settings/scope-groups';
 
 /**
  * The scopes an app asks for, in the API's names. Names the API does not know (`openid`, `offline_access`, …) are
- * left out rather than refused, since many clients send them by habit; an app left with none gets the defaults.
+ * left out rather than refused, since many clients send them by habit; an app left with none is offered the
+ * read-only set (everything that reads, job search and PDF export included), which the person can widen or narrow.
  */
 export function requestedScopes(names: readonly string[] | undefined): Scope[] {
   const known = [...new Set((names ?? []).filter(isScope))];
-  return known.length > 0 ? known : DEFAULT_OAUTH_SCOPES;
-}
-
-/** The scope groups a person chooses from on the consent page, in the order of the scope list. */
-export function scopeGroups(): { name: string; scopes: Scope[] }[] {
-  const groups = new Map<string, Scope[]>();
-  for (const scope of SCOPES) {
-    const name = scope.split(':')[0];
-    groups.set(name, [...(groups.get(name) ?? []), scope]);
-  }
-  return [...groups].map(([name, scopes]) => ({ name, scopes }));
+  return known.length > 0 ? known : [...READ_ONLY_SCOPES];
 }

@@ -10,7 +10,7 @@ export enum OAuthErrorCode {
 
 const OAUTH_ERROR_STATUS: Record<OAuthErrorCode, HttpStatus> = {
   [OAuthErrorCode.PLAN_REQUIRED]: HttpStatus.FORBIDDEN,
-  [OAuthErrorCode.AUTHORIZATION_NOT_FOUND]: HttpStatus.NOT_FOUND,
+  [OAuthErrorCode.AUTHORIZATION_NOT_FOUND]: HttpStatus.GONE,
   [OAuthErrorCode.NO_SCOPE]: HttpStatus.BAD_REQUEST,
 };
 

@@ -35,7 +35,7 @@ const PLAN_NAMES = { free: 'Free', plus: 'Plus' } as const;
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** A moment for people (in UTC, said so) and for machines (`<time datetime>`). */
-function moment(date: Date | null): { text: string; iso: string } | null {
+export function moment(date: Date | null): { text: string; iso: string } | null {
   return date && { text: `${DATE_TIME.format(date)} UTC`, iso: date.toISOString() };
 }
 

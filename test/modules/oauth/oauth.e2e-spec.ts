@@ -3,27 +3,61 @@ import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DataSource } from 'typeorm';
-import { OAuthService } from '@src/modules/oauth/oauth.service';
+import { READ_ONLY_SCOPES } from '@src/modules/settings/scope-groups';
 import { ApiClient } from '../../setup/api-client';
 import { TestAccount } from '../../setup/factories';
+import { PageClient, PageResponse, pageText } from '../../setup/page-client';
 import { useTestApp } from '../../setup/test-app';
-import { Browser } from './browser';
 import { MemoryOAuthProvider } from './memory-oauth-provider';
 
 const REDIRECT = 'http://127.0.0.1:9/callback';
+const PASSWORD = 'correct horse battery staple';
+
+function decodeEntities(text: string): string {
+  return text.replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');
+}
+
+/** The values of a page's ticked `scope` checkboxes. */
+function checkedScopes(html: string): string[] {
+  return [...html.matchAll(/<input type="checkbox" name="scope" value="([^"]+)" checked/g)].map((match) => match[1]);
+}
 
 describe('OAuth for /mcp', () => {
   const suite = useTestApp();
+  let person: TestAccount;
+  beforeAll(async () => {
+    person = await suite.createAccount({ password: PASSWORD });
+  });
   const mcpUrl = () => new URL(`${suite.testApp.baseUrl}/mcp`);
 
-  /** The person's part in the browser: open the app's authorization URL, approve, and hand back the redirect. */
-  async function approveInBrowser(browser: Browser, authorizationUrl: URL, account: TestAccount, scopes?: string[]): Promise<URL> {
-    const consent = await browser.open(authorizationUrl.href);
-    const id = new URL(consent.url).searchParams.get('authorization') as string;
-    const redirect = await suite.testApp.app
-      .get(OAuthService)
-      .approve(account.accountId, id, browser.cookie('oauth_authorization'), scopes ?? ['tracker:read', 'jobs:search']);
-    return new URL(redirect);
+  /** Follows this site's redirects as a browser would, and stops at a page or at a redirect that leaves the site. */
+  async function follow(browser: PageClient, answer: PageResponse): Promise<PageResponse> {
+    while (answer.location?.startsWith('/')) answer = await browser.get(answer.location);
+    return answer;
+  }
+
+  /** The person's part: open the app's authorization URL, sign in when asked, and read the consent page. */
+  async function openConsent(browser: PageClient, authorizationUrl: URL, person: TestAccount): Promise<PageResponse> {
+    let page = await follow(browser, await browser.get(`${authorizationUrl.pathname}${authorizationUrl.search}`));
+    if (page.html.includes('action="/sign-in"')) {
+      const next = decodeEntities(/name="next" value="([^"]*)"/.exec(page.html)?.[1] as string);
+      page = await follow(browser, await browser.post('/sign-in', { email: person.email, password: PASSWORD, next }));
+    }
+    expect(page.status).toBe(200);
+    return page;
+  }
+
+  /** The consent form's answer: the redirect to the app. */
+  async function answerConsent(browser: PageClient, consent: PageResponse, decision: 'approve' | 'deny', scopes = checkedScopes(consent.html)) {
+    const authorization = /name="authorization" value="([^"]+)"/.exec(consent.html)?.[1] as string;
+    return browser.post('/oauth/consent', { authorization, decision, scope: scopes });
+  }
+
+  async function approveInBrowser(browser: PageClient, authorizationUrl: URL, person: TestAccount, scopes?: string[]): Promise<URL> {
+    const consent = await openConsent(browser, authorizationUrl, person);
+    const answer = await answerConsent(browser, consent, 'approve', scopes ?? ['tracker:read', 'jobs:search']);
+    expect(answer.status).toBe(303);
+    return new URL(answer.location as string);
   }
 
   /** Discovery, registration and the authorize step with the SDK's own client; answers the provider holding tokens. */
@@ -31,7 +65,7 @@ describe('OAuth for /mcp', () => {
     const provider = new MemoryOAuthProvider(REDIRECT);
     const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
     await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toThrow(UnauthorizedError);
-    const redirect = await approveInBrowser(new Browser(suite.testApp.baseUrl), provider.authorizationUrl as URL, account, scopes);
+    const redirect = await approveInBrowser(new PageClient(suite.testApp.baseUrl), provider.authorizationUrl as URL, account, scopes);
     expect(redirect.searchParams.get('state')).toBe('state-123');
     await transport.finishAuth(redirect.searchParams.get('code') as string);
     return provider;
@@ -65,28 +99,62 @@ describe('OAuth for /mcp', () => {
     expect(server.body.scopes_supported).toContain('tracker:write');
   });
 
-  it('connects an MCP client: its tools follow the approved scopes, refresh rotates, and the tokens are stored hashed', async () => {
-    const provider = await connectApp(suite.owner);
+  it('connects the SDK client end to end: sign-in and consent forms, tools, refresh, and a disconnect that ends the token', async () => {
+    const provider = new MemoryOAuthProvider(REDIRECT);
+    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
+    await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toThrow(UnauthorizedError);
+
+    const browser = new PageClient(suite.testApp.baseUrl);
+    const consent = await openConsent(browser, provider.authorizationUrl as URL, person);
+    const text = pageText(consent.html);
+    expect(text).toContain('Résumé Helper wants to use your Career API account');
+    expect(text).toContain(`Signed in as ${person.email}`);
+    expect(text).toContain('Sends you back to http://127.0.0.1:9');
+    // The app named no scope: it is offered the read-only set, which the person narrows here.
+    expect(checkedScopes(consent.html)).toEqual([...READ_ONLY_SCOPES]);
+    const approved = await answerConsent(browser, consent, 'approve', ['tracker:read', 'jobs:search']);
+    expect(approved.status).toBe(303);
+    const redirect = new URL(approved.location as string);
+    expect(`${redirect.origin}${redirect.pathname}`).toBe(REDIRECT);
+    expect(redirect.searchParams.get('state')).toBe('state-123');
+    await transport.finishAuth(redirect.searchParams.get('code') as string);
+
     const client = await mcpClient(provider);
     const names = (await client.listTools()).tools.map((tool) => tool.name);
     expect(names).toContain('list_applications');
     expect(names).not.toContain('create_application');
+    expect((await person.api.post('/v1/tracker/applications', { company: 'Acme', jobTitle: 'Engineer' })).status).toBe(201);
     const listed = await client.callTool({ name: 'list_applications', arguments: {} });
-    expect(JSON.parse((listed.content as { text: string }[])[0].text)).toMatchObject({ data: [], total: 0 });
+    expect(JSON.parse((listed.content as { text: string }[])[0].text)).toMatchObject({ total: 1, data: [{ company: 'Acme', jobTitle: 'Engineer' }] });
+    const refused = await client.callTool({ name: 'create_application', arguments: { company: 'Acme', jobTitle: 'Lead' } });
+    expect(refused.isError).toBe(true);
 
     const first = provider.saved!;
     expect(first).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'tracker:read jobs:search' });
     expect(await auth(provider, { serverUrl: mcpUrl() })).toBe('AUTHORIZED');
-    expect(provider.saved!.access_token).not.toBe(first.access_token);
-    expect(provider.saved!.refresh_token).not.toBe(first.refresh_token);
-    expect((await (await mcpClient(provider)).listTools()).tools.length).toBe(names.length);
+    const second = provider.saved!;
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await (await mcpClient(provider)).listTools()).tools.map((tool) => tool.name)).toEqual(names);
 
-    const stored = JSON.stringify(await suite.testApp.app.get(DataSource).query('SELECT * FROM oauth_tokens'));
-    for (const secret of [first.access_token, first.refresh_token, provider.saved!.access_token]) expect(stored).not.toContain(secret);
+    const database = suite.testApp.app.get(DataSource);
+    const stored = JSON.stringify([await database.query('SELECT * FROM oauth_tokens'), await database.query('SELECT * FROM oauth_authorizations')]);
+    for (const secret of [first.access_token, first.refresh_token, second.access_token, second.refresh_token, redirect.searchParams.get('code')]) {
+      expect(stored).not.toContain(secret);
+    }
+
+    const apps = await browser.get('/settings/connected-apps');
+    expect(pageText(apps.html)).toContain('Résumé Helper http://127.0.0.1:9 Job search (read); Application tracker (read)');
+    const grant = /action="\/settings\/connected-apps\/([0-9a-f-]{36})\/revoke"/.exec(apps.html)?.[1] as string;
+    const disconnected = await browser.post(`/settings/connected-apps/${grant}/revoke`);
+    expect({ status: disconnected.status, location: disconnected.location }).toEqual({ status: 303, location: '/settings/connected-apps?revoked=1' });
+    expect(pageText((await browser.get('/settings/connected-apps')).html)).toContain('No apps connected.');
+    const after = await mcpPost(suite.testApp.baseUrl, second.access_token);
+    expect({ status: after.status, body: after.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
   });
 
   it('revokes the whole grant when a refresh token is used twice', async () => {
-    const provider = await connectApp(suite.owner);
+    const provider = await connectApp(person);
     const first = provider.saved!;
     await auth(provider, { serverUrl: mcpUrl() });
     const rotated = provider.saved!;
@@ -96,6 +164,86 @@ describe('OAuth for /mcp', () => {
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
     const again = await postForm('/token', { grant_type: 'refresh_token', refresh_token: rotated.refresh_token!, client_id: clientId(provider) });
     expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  describe('the consent page', () => {
+    async function startAuthorization() {
+      const provider = new MemoryOAuthProvider(REDIRECT, { scope: 'tracker:read openid' });
+      await expect(new Client({ name: 'e2e', version: '1' }).connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }))).rejects.toThrow(
+        UnauthorizedError,
+      );
+      return provider.authorizationUrl as URL;
+    }
+
+    it('offers the scopes the app asked for, leaving out names the API does not know', async () => {
+      const consent = await openConsent(new PageClient(suite.testApp.baseUrl), await startAuthorization(), person);
+      expect(checkedScopes(consent.html)).toEqual(['tracker:read']);
+    });
+
+    it('refuses a consent form without its CSRF token, and the request can still be answered', async () => {
+      const fresh = await suite.createAccount({ password: PASSWORD });
+      const browser = new PageClient(suite.testApp.baseUrl);
+      const consent = await openConsent(browser, await startAuthorization(), fresh);
+      const authorization = /name="authorization" value="([^"]+)"/.exec(consent.html)?.[1] as string;
+      const forged = await browser.post('/oauth/consent', { authorization, decision: 'approve', scope: 'tracker:read' }, { csrf: false });
+      expect({ status: forged.status, location: forged.location }).toEqual({ status: 403, location: null });
+      expect(pageText(forged.html)).toContain('This form has expired or did not come from this site.');
+      expect(await grants(fresh)).toBe(0);
+      const approved = await answerConsent(await reread(browser, consent), consent, 'approve');
+      expect(new URL(approved.location as string).searchParams.get('code')).toMatch(/^cpac_/);
+    });
+
+    it('lets a free account deny but not approve, and says why', async () => {
+      const free = await suite.createAccount({ password: PASSWORD, plan: 'free' });
+      const browser = new PageClient(suite.testApp.baseUrl);
+      const consent = await openConsent(browser, await startAuthorization(), free);
+      expect(pageText(consent.html)).toContain('Connecting apps needs the Plus plan.');
+      expect(consent.html).toMatch(/value="approve" class="button button--primary" disabled/);
+      const approve = await answerConsent(browser, consent, 'approve', ['tracker:read']);
+      expect(approve.status).toBe(403);
+      expect(pageText(approve.html)).toContain('Connecting apps requires the Plus plan, as API keys do');
+      expect(await grants(free)).toBe(0);
+      const denied = await answerConsent(await reread(browser, consent), consent, 'deny');
+      expect(Object.fromEntries(new URL(denied.location as string).searchParams)).toEqual({
+        error: 'access_denied',
+        error_description: 'The person declined to connect the app',
+        state: 'state-123',
+      });
+    });
+
+    it('can only be answered from the browser that started the request', async () => {
+      const consent = await openConsent(new PageClient(suite.testApp.baseUrl), await startAuthorization(), person);
+      const other = new PageClient(suite.testApp.baseUrl);
+      await other.signIn(person.email, PASSWORD);
+      const authorization = /name="authorization" value="([^"]+)"/.exec(consent.html)?.[1] as string;
+      const elsewhere = await other.get(`/oauth/consent?authorization=${authorization}`);
+      expect(elsewhere.status).toBe(410);
+      expect(pageText(elsewhere.html)).toContain('This authorization request has expired or was answered already');
+    });
+
+    /** The consent page again, for a fresh CSRF token after a refused post. */
+    async function reread(browser: PageClient, consent: PageResponse): Promise<PageClient> {
+      const authorization = /name="authorization" value="([^"]+)"/.exec(consent.html)?.[1] as string;
+      expect((await browser.get(`/oauth/consent?authorization=${authorization}`)).status).toBe(200);
+      return browser;
+    }
+
+    async function grants(account: TestAccount): Promise<number> {
+      const rows = await suite.testApp.app.get(DataSource).query('SELECT count(*)::int AS n FROM oauth_grants WHERE account_id = $1', [account.accountId]);
+      return rows[0].n;
+    }
+  });
+
+  it('keeps connected apps to their account: another person neither sees nor disconnects them', async () => {
+    const provider = await connectApp(person);
+    const otherPerson = await suite.createAccount({ password: PASSWORD });
+    const other = new PageClient(suite.testApp.baseUrl);
+    await other.signIn(otherPerson.email, PASSWORD);
+    expect(pageText((await other.get('/settings/connected-apps')).html)).toContain('No apps connected.');
+    const [{ id: grant }] = await suite.testApp.app.get(DataSource).query('SELECT id FROM oauth_grants WHERE client_id = $1', [clientId(provider)]);
+    const attempt = await other.post(`/settings/connected-apps/${grant}/revoke`);
+    expect(attempt.status).toBe(404);
+    expect((await mcpPost(suite.testApp.baseUrl, provider.saved!.access_token)).status).toBe(200);
   });
 
   describe('refuses bad input and changes nothing', () => {
@@ -108,7 +256,7 @@ describe('OAuth for /mcp', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ client_name: 'Manual app', redirect_uris: redirectUris }),
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
     }
 
     function authorizeUrl(client: string, extra: Record<string, string> = {}): URL {
@@ -128,7 +276,7 @@ describe('OAuth for /mcp', () => {
 
     async function code(): Promise<{ client: string; code: string }> {
       const client = (await register([REDIRECT])).body.client_id as string;
-      const redirect = await approveInBrowser(new Browser(suite.testApp.baseUrl), authorizeUrl(client), suite.owner);
+      const redirect = await approveInBrowser(new PageClient(suite.testApp.baseUrl), authorizeUrl(client), person);
       return { client, code: redirect.searchParams.get('code') as string };
     }
 
@@ -158,22 +306,21 @@ describe('OAuth for /mcp', () => {
 
     it('refuses an unregistered redirect URI without redirecting, even another port of a registered loopback one', async () => {
       const client = (await register([REDIRECT])).body.client_id as string;
-      const browser = new Browser(suite.testApp.baseUrl);
       for (const redirectUri of ['https://evil.example/callback', 'http://127.0.0.1:10/callback']) {
-        const answer = await browser.open(authorizeUrl(client, { redirect_uri: redirectUri }).href);
+        const answer = await fetch(authorizeUrl(client, { redirect_uri: redirectUri }), { redirect: 'manual' });
         expect(answer.status).toBe(400);
-        expect(answer.location).toBeUndefined();
-        expect(JSON.parse(answer.html)).toEqual({ error: 'invalid_request', error_description: 'Unregistered redirect_uri' });
+        expect(answer.headers.get('location')).toBeNull();
+        expect(await answer.json()).toEqual({ error: 'invalid_request', error_description: 'Unregistered redirect_uri' });
       }
       expect(await authorizations(client)).toBe(0);
     });
 
     it('refuses plain PKCE, and a request for another resource with a redirect that says so', async () => {
       const client = (await register([REDIRECT])).body.client_id as string;
-      const browser = new Browser(suite.testApp.baseUrl);
-      const plain = new URL((await browser.open(authorizeUrl(client, { code_challenge_method: 'plain' }).href)).location as string);
+      const redirectOf = async (url: URL) => new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') as string);
+      const plain = await redirectOf(authorizeUrl(client, { code_challenge_method: 'plain' }));
       expect(plain.searchParams.get('error')).toBe('invalid_request');
-      const other = new URL((await browser.open(authorizeUrl(client, { resource: 'https://other.example/mcp' }).href)).location as string);
+      const other = await redirectOf(authorizeUrl(client, { resource: 'https://other.example/mcp' }));
       expect(Object.fromEntries(other.searchParams)).toMatchObject({ error: 'invalid_target', state: 's' });
       expect(await authorizations(client)).toBe(0);
     });
@@ -248,6 +395,6 @@ describe('OAuth for /mcp', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form).toString(),
     });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
   }
 });
