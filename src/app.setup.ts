@@ -50,7 +50,11 @@ export function setupApp(app: INestApplication): INestApplication {
     .setDescription(
       'Career data, job-application tracking and job search. Every `/v1` call needs `Authorization: Bearer cpk_…` ' +
         'with the scope shown on the operation; limits are requests per minute per account, reported in ' +
-        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms).',
+        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms). `/mcp` takes the same key, or ' +
+        'an OAuth 2.1 access token an app obtains when a person approves it: discovery at ' +
+        '`/.well-known/oauth-protected-resource/mcp` and `/.well-known/oauth-authorization-server`, dynamic client ' +
+        'registration, authorization code with PKCE (S256), rotating refresh tokens; the token carries the scopes the ' +
+        'person approved.',
     )
     .setVersion('1')
     .addServer('/', 'This service')
