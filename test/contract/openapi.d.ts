@@ -1187,9 +1187,9 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol (Streamable HTTP, stateless)
-         * @description **Limits:** 100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin
+         * @description **Limits:** 100 requests per 10 s per IP and 60 per minute per API key or OAuth client, in RateLimit-* headers; tools also count against their /v1 twin
          *
-         *     JSON-RPC messages of MCP. tools/list, resources/list and prompts/list show what the key’s scopes allow; each tool checks the scope of its /v1 twin and counts against its limit. A refused or failed tool call is a result with isError and the /v1 error body; protocol errors (an unknown tool or method, a body that cannot be read) are JSON-RPC errors.
+         *     JSON-RPC messages of MCP. Authenticate with an API key or an OAuth access token (discovery at /.well-known/oauth-protected-resource/mcp; a 401 names it in WWW-Authenticate). tools/list, resources/list and prompts/list show what the key’s or token’s scopes allow; each tool checks the scope of its /v1 twin and counts against its limit. A refused or failed tool call is a result with isError and the /v1 error body; protocol errors (an unknown tool or method, a body that cannot be read) are JSON-RPC errors.
          */
         post: operations["callMcp"];
         delete?: never;
@@ -14267,7 +14267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin */
+            /** @description 100 requests per 10 s per IP and 60 per minute per API key or OAuth client, in RateLimit-* headers; tools also count against their /v1 twin */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
