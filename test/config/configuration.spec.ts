@@ -18,6 +18,7 @@ describe('loadConfig', () => {
     expect(config.limits.rateLimitScale).toBe(50);
     expect(config.database.url).toBe('postgresql://u@db:5432/x');
     expect(loadConfig({ SEARCH_COUNT_BUDGET_MS: '200' }).search.countBudgetMs).toBe(200);
+    expect(loadConfig({ PUBLIC_URL: 'https://careers.example.com' }).app.publicUrl).toBe('https://careers.example.com');
   });
 
   it.each([
@@ -28,6 +29,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
+    [{ PUBLIC_URL: 'https://careers.example.com/app' }, 'PUBLIC_URL must be an http(s) origin without a path'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

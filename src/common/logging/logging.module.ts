@@ -22,7 +22,7 @@ export function assignRequestId(req: Request, res: Response): string {
   return id;
 }
 
-/** Structured JSON logs with a request id (echoed in `X-Request-Id`), the account and key; never the Authorization header. */
+/** Structured JSON logs with a request id (echoed in `X-Request-Id`), the account and key or OAuth client; never the Authorization header. */
 @Module({
   imports: [
     LoggerModule.forRootAsync({
@@ -33,7 +33,7 @@ export function assignRequestId(req: Request, res: Response): string {
           genReqId: (req, res) => assignRequestId(req as Request, res as Response),
           customProps: (req) => {
             const caller = (req as Request).caller;
-            return caller ? { accountId: caller.accountId, keyId: caller.keyId } : {};
+            return caller ? { accountId: caller.accountId, keyId: caller.keyId, clientId: caller.clientId } : {};
           },
           // The serializers below already keep only these fields; redaction is the second lock on secrets.
           redact: {
