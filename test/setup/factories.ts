@@ -41,3 +41,22 @@ export async function createAccount(app: INestApplication, baseUrl: string, opti
   if (options.plan === 'free') await accounts.update(account.id, { plan: 'free' });
   return { accountId: account.id, email: account.email, keyId: created.id, key: created.key, api: new ApiClient(baseUrl, created.key) };
 }
+
+export interface TestPerson {
+  accountId: string;
+  email: string;
+  password: string;
+}
+
+/** An account with a password and no API key yet, for the pages: a person who signs in to the settings. */
+export async function createPerson(app: INestApplication, options: { plan?: Plan; features?: Feature[]; name?: string } = {}): Promise<TestPerson> {
+  const password = `passphrase ${randomUUID()}`;
+  const account = await new AccountsService(app.get(DataSource)).create({
+    email: `${randomUUID()}@test.example`,
+    plan: options.plan ?? 'plus',
+    features: options.features,
+    name: options.name,
+    password,
+  });
+  return { accountId: account.id, email: account.email, password };
+}

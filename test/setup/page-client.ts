@@ -15,7 +15,11 @@ export class PageClient {
   private readonly cookies = new Map<string, string>();
   private lastToken: string | undefined;
 
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go with every request: a proxy's `X-Forwarded-For`, say. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -55,6 +59,7 @@ export class PageClient {
       method,
       redirect: 'manual',
       headers: {
+        ...this.headers,
         ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
       },

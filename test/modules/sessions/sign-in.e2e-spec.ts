@@ -23,18 +23,9 @@ describe('Sign-in, sign-out and the session cookie', () => {
     expect(pageText(settings.html)).toContain(person.email);
   });
 
-  it('marks the cookie Secure when a trusted proxy says the request came over HTTPS', async () => {
+  it('ignores X-Forwarded-Proto from a client it does not trust: no Secure cookie over plain HTTP', async () => {
     const person = await suite.createAccount({ password: PASSWORD });
-    const client = browser();
-    await client.get('/sign-in');
-    // Without TRUST_PROXY the header is ignored, so the test app (which trusts none) still answers without Secure.
-    const answer = await fetch(`${suite.testApp.baseUrl}/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'x-forwarded-proto': 'https', 'content-type': 'application/x-www-form-urlencoded', cookie: `career_csrf=${client.cookie('career_csrf')}` },
-      body: new URLSearchParams({ _csrf: client.cookie('career_csrf')!, email: person.email, password: PASSWORD }).toString(),
-    });
-    expect(answer.status).toBe(303);
+    const answer = await signInOver(suite.testApp.baseUrl, person.email, PASSWORD, { 'x-forwarded-proto': 'https' });
     expect(answer.headers.getSetCookie().find((line) => line.startsWith('career_session='))).not.toMatch(/Secure/);
   });
 
@@ -135,3 +126,29 @@ describe('Sign-in, sign-out and the session cookie', () => {
     expect(Object.keys(document.paths).filter((path) => /sign|settings/.test(path))).toEqual([]);
   });
 });
+
+describe('Behind a TLS-terminating proxy (TRUST_PROXY)', () => {
+  const suite = useTestApp({ TRUST_PROXY: 'loopback' });
+
+  it('marks the session and CSRF cookies Secure when the trusted proxy says the request came over HTTPS', async () => {
+    const person = await suite.createAccount({ password: PASSWORD });
+    const answer = await signInOver(suite.testApp.baseUrl, person.email, PASSWORD, { 'x-forwarded-proto': 'https' });
+    expect(answer.status).toBe(303);
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies.find((line) => line.startsWith('career_session='))).toMatch(/; Secure/);
+    expect(cookies.find((line) => line.startsWith('career_csrf='))).toMatch(/; Secure/);
+  });
+});
+
+/** Signs in with extra request headers (a proxy's), as PageClient would with its own. */
+async function signInOver(baseUrl: string, email: string, password: string, headers: Record<string, string>): Promise<Response> {
+  const client = new PageClient(baseUrl);
+  await client.get('/sign-in');
+  const token = client.cookie('career_csrf')!;
+  return fetch(`${baseUrl}/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', cookie: `career_csrf=${token}` },
+    body: new URLSearchParams({ _csrf: token, email, password }).toString(),
+  });
+}
