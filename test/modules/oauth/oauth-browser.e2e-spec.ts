@@ -4,9 +4,9 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Browser, chromium, Page } from 'playwright-core';
-import { ApiClient } from '../../setup/api-client';
 import { useTestApp } from '../../setup/test-app';
 import { MemoryOAuthProvider } from './memory-oauth-provider';
+import { mcpPost, PASSWORD, REDIRECT } from './oauth-flow';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
@@ -20,8 +20,6 @@ const FLAGS = [
 ];
 /** `SCREENSHOTS=1 npx jest test/modules/oauth/oauth-browser` rewrites the pictures the docs show. */
 const SCREENSHOTS = process.env.SCREENSHOTS === '1' ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
-const REDIRECT = 'http://127.0.0.1:9/callback';
-const PASSWORD = 'correct horse battery staple';
 
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`OAuth consent browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
@@ -83,12 +81,7 @@ if (!hasChromium) console.warn(`OAuth consent browser test skipped: ${CHROMIUM} 
     await page.getByRole('button', { name: 'Disconnect Résumé Helper' }).click();
     await page.getByText('The app is disconnected.').waitFor();
 
-    const after = await new ApiClient(suite.testApp.baseUrl, provider.saved?.access_token).request(
-      'POST',
-      '/mcp',
-      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-      { accept: 'application/json, text/event-stream' },
-    );
+    const after = await mcpPost(suite.testApp.baseUrl, provider.saved?.access_token);
     expect({ status: after.status, body: after.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
     await context.close();
   });

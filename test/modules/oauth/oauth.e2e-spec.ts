@@ -9,18 +9,7 @@ import { TestAccount } from '../../setup/factories';
 import { PageClient, PageResponse, pageText } from '../../setup/page-client';
 import { useTestApp } from '../../setup/test-app';
 import { MemoryOAuthProvider } from './memory-oauth-provider';
-
-const REDIRECT = 'http://127.0.0.1:9/callback';
-const PASSWORD = 'correct horse battery staple';
-
-function decodeEntities(text: string): string {
-  return text.replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');
-}
-
-/** The values of a page's ticked `scope` checkboxes. */
-function checkedScopes(html: string): string[] {
-  return [...html.matchAll(/<input type="checkbox" name="scope" value="([^"]+)" checked/g)].map((match) => match[1]);
-}
+import { answerConsent, approveInBrowser, checkedScopes, connectWithOAuth, mcpClientOf, mcpPost, openConsent, PASSWORD, REDIRECT } from './oauth-flow';
 
 describe('OAuth for /mcp', () => {
   const suite = useTestApp();
@@ -30,52 +19,8 @@ describe('OAuth for /mcp', () => {
   });
   const mcpUrl = () => new URL(`${suite.testApp.baseUrl}/mcp`);
 
-  /** Follows this site's redirects as a browser would, and stops at a page or at a redirect that leaves the site. */
-  async function follow(browser: PageClient, answer: PageResponse): Promise<PageResponse> {
-    while (answer.location?.startsWith('/')) answer = await browser.get(answer.location);
-    return answer;
-  }
-
-  /** The person's part: open the app's authorization URL, sign in when asked, and read the consent page. */
-  async function openConsent(browser: PageClient, authorizationUrl: URL, person: TestAccount): Promise<PageResponse> {
-    let page = await follow(browser, await browser.get(`${authorizationUrl.pathname}${authorizationUrl.search}`));
-    if (page.html.includes('action="/sign-in"')) {
-      const next = decodeEntities(/name="next" value="([^"]*)"/.exec(page.html)?.[1] as string);
-      page = await follow(browser, await browser.post('/sign-in', { email: person.email, password: PASSWORD, next }));
-    }
-    expect(page.status).toBe(200);
-    return page;
-  }
-
-  /** The consent form's answer: the redirect to the app. */
-  async function answerConsent(browser: PageClient, consent: PageResponse, decision: 'approve' | 'deny', scopes = checkedScopes(consent.html)) {
-    const authorization = /name="authorization" value="([^"]+)"/.exec(consent.html)?.[1] as string;
-    return browser.post('/oauth/consent', { authorization, decision, scope: scopes });
-  }
-
-  async function approveInBrowser(browser: PageClient, authorizationUrl: URL, person: TestAccount, scopes?: string[]): Promise<URL> {
-    const consent = await openConsent(browser, authorizationUrl, person);
-    const answer = await answerConsent(browser, consent, 'approve', scopes ?? ['tracker:read', 'jobs:search']);
-    expect(answer.status).toBe(303);
-    return new URL(answer.location as string);
-  }
-
-  /** Discovery, registration and the authorize step with the SDK's own client; answers the provider holding tokens. */
-  async function connectApp(account: TestAccount, scopes?: string[]) {
-    const provider = new MemoryOAuthProvider(REDIRECT);
-    const transport = new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider });
-    await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toThrow(UnauthorizedError);
-    const redirect = await approveInBrowser(new PageClient(suite.testApp.baseUrl), provider.authorizationUrl as URL, account, scopes);
-    expect(redirect.searchParams.get('state')).toBe('state-123');
-    await transport.finishAuth(redirect.searchParams.get('code') as string);
-    return provider;
-  }
-
-  async function mcpClient(provider: MemoryOAuthProvider): Promise<Client> {
-    const client = new Client({ name: 'e2e', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider }));
-    return client;
-  }
+  const connectApp = (account: TestAccount, scopes?: string[]) => connectWithOAuth(suite.testApp.baseUrl, account, scopes);
+  const mcpClient = (provider: MemoryOAuthProvider) => mcpClientOf(suite.testApp.baseUrl, provider);
 
   it('announces where to authorize: a 401 from /mcp names the protected-resource metadata', async () => {
     const base = suite.testApp.baseUrl;
@@ -374,16 +319,6 @@ describe('OAuth for /mcp', () => {
       return rows[0].n;
     }
   });
-
-  /** tools/list over plain HTTP with a bearer token, as an MCP client sends it. */
-  function mcpPost(base: string, token: string) {
-    return new ApiClient(base, token).request(
-      'POST',
-      '/mcp',
-      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-      { accept: 'application/json, text/event-stream' },
-    );
-  }
 
   function clientId(provider: MemoryOAuthProvider): string {
     return (provider.information as { client_id: string }).client_id;
