@@ -84,9 +84,9 @@ export class OAuthProvider implements OAuthServerProvider {
     return this.oauth.refresh(client.client_id, refreshToken, scopes, resource, this.origin);
   }
 
-  /** Not used on `/mcp` (the guard checks tokens through `AccessTokenAuthenticator`), but part of the SDK's contract. */
-  async verifyAccessToken(): Promise<AuthInfo> {
-    throw new Error('Access tokens are checked by the API guard');
+  /** `/mcp` checks tokens in the API guard (through `AccessTokenAuthenticator`, with the same rules); this is the SDK's entry. */
+  verifyAccessToken(token: string): Promise<AuthInfo> {
+    return this.oauth.accessTokenInfo(token, this.origin);
   }
 
   revokeToken(client: OAuthClientInformationFull, request: OAuthTokenRevocationRequest): Promise<void> {

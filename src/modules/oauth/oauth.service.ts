@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidGrantError, InvalidScopeError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { InvalidGrantError, InvalidScopeError, InvalidTargetError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
@@ -177,15 +178,20 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   /** The guard's check of an access token on `/mcp`: live, for this server, and the account still on Plus. */
   async authenticate(token: string, request: Request): Promise<Authentication> {
-    if (!isSecretOf('access', token)) return { failure: 'invalid' };
-    const row = await this.oauth.token(hashSecret(token));
     const origin = this.origin.of(request);
-    if (!row || row.kind !== 'access' || !origin || row.resource !== mcpResource(origin)) return { failure: 'invalid' };
-    if (row.revoked_at || row.grant_revoked_at) return { failure: 'revoked' };
-    if (row.expires_at.getTime() <= Date.now()) return { failure: 'expired' };
-    if (row.plan !== 'plus') return { failure: 'plan-required' };
+    const checked = origin ? await this.liveAccessToken(token, mcpResource(origin)) : { failure: 'invalid' as const };
+    if ('failure' in checked) return checked;
+    const { row } = checked;
     this.touch(row);
     return { caller: { accountId: row.account_id, clientId: row.client_id, scopes: row.scopes, plan: row.plan, features: row.features } };
+  }
+
+  /** The same check in the SDK's terms (`OAuthServerProvider.verifyAccessToken`, what `requireBearerAuth` calls). */
+  async accessTokenInfo(token: string, origin: string): Promise<AuthInfo> {
+    const checked = await this.liveAccessToken(token, mcpResource(origin));
+    if ('failure' in checked) throw new InvalidTokenError(`Access token ${checked.failure === 'plan-required' ? 'needs the Plus plan' : checked.failure}`);
+    const { row } = checked;
+    return { token, clientId: row.client_id, scopes: row.scopes, expiresAt: Math.floor(row.expires_at.getTime() / 1000), resource: new URL(row.resource) };
   }
 
   challenge(request: Request): string {
@@ -200,6 +206,16 @@ export class OAuthService implements AccessTokenAuthenticator {
   /** Disconnects an app of the account: its tokens stop working on the next call. Another account's grant is a 404. */
   async disconnect(accountId: string, grantId: string): Promise<void> {
     if (!isUUID(grantId) || !(await this.oauth.revokeGrant(grantId, accountId))) throw new NotFoundError();
+  }
+
+  private async liveAccessToken(token: string, resource: string): Promise<{ row: TokenRow } | Extract<Authentication, { failure: string }>> {
+    if (!isSecretOf('access', token)) return { failure: 'invalid' };
+    const row = await this.oauth.token(hashSecret(token));
+    if (!row || row.kind !== 'access' || row.resource !== resource) return { failure: 'invalid' };
+    if (row.revoked_at || row.grant_revoked_at) return { failure: 'revoked' };
+    if (row.expires_at.getTime() <= Date.now()) return { failure: 'expired' };
+    if (row.plan !== 'plus') return { failure: 'plan-required' };
+    return { row };
   }
 
   private async findPending(oauth: OAuthRepository, id: string, browserSecret: string | undefined, lock = false): Promise<OAuthAuthorization> {

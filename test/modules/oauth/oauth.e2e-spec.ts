@@ -3,6 +3,8 @@ import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.j
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DataSource } from 'typeorm';
+import { OAuthProvider } from '@src/modules/oauth/oauth.provider';
+import { OAuthService } from '@src/modules/oauth/oauth.service';
 import { READ_ONLY_SCOPES } from '@src/modules/settings/scope-groups';
 import { ApiClient } from '../../setup/api-client';
 import { TestAccount } from '../../setup/factories';
@@ -109,6 +111,23 @@ describe('OAuth for /mcp', () => {
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
     const again = await postForm('/token', { grant_type: 'refresh_token', refresh_token: rotated.refresh_token!, client_id: clientId(provider) });
     expect(again).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('answers the SDK provider’s verifyAccessToken with the same rules as /mcp', async () => {
+    const provider = await connectApp(person);
+    const token = provider.saved?.access_token as string;
+    const base = suite.testApp.baseUrl;
+    const info = await new OAuthProvider(suite.testApp.app.get(OAuthService), base).verifyAccessToken(token);
+    expect(info).toEqual({
+      token,
+      clientId: clientId(provider),
+      scopes: ['tracker:read', 'jobs:search'],
+      expiresAt: expect.any(Number),
+      resource: new URL(`${base}/mcp`),
+    });
+    expect(info.expiresAt! - Date.now() / 1000).toBeGreaterThan(3500);
+    const elsewhere = new OAuthProvider(suite.testApp.app.get(OAuthService), base.replace('127.0.0.1', 'localhost'));
+    await expect(elsewhere.verifyAccessToken(token)).rejects.toThrow('Access token invalid');
   });
 
   describe('the consent page', () => {
