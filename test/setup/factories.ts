@@ -49,10 +49,13 @@ export interface TestPerson {
 }
 
 /** An account with a password and no API key yet, for the pages: a person who signs in to the settings. */
-export async function createPerson(app: INestApplication, options: { plan?: Plan; features?: Feature[]; name?: string } = {}): Promise<TestPerson> {
+export async function createPerson(
+  app: INestApplication,
+  options: { plan?: Plan; features?: Feature[]; name?: string; email?: string } = {},
+): Promise<TestPerson> {
   const password = `passphrase ${randomUUID()}`;
   const account = await new AccountsService(app.get(DataSource)).create({
-    email: `${randomUUID()}@test.example`,
+    email: options.email ?? `${randomUUID()}@test.example`,
     plan: options.plan ?? 'plus',
     features: options.features,
     name: options.name,

@@ -32,11 +32,12 @@ interface KeyForm {
 
 const PLAN_NAMES = { free: 'Free', plus: 'Plus' } as const;
 
+const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
-/** A moment for people (in UTC, said so) and for machines (`<time datetime>`). */
-export function moment(date: Date | null): { text: string; iso: string } | null {
-  return date && { text: `${DATE_TIME.format(date)} UTC`, iso: date.toISOString() };
+/** A moment for people (the day; the time, in UTC, on hover) and for machines (`<time datetime>`). */
+export function moment(date: Date | null): { text: string; full: string; iso: string } | null {
+  return date && { text: DATE.format(date), full: `${DATE_TIME.format(date)} UTC`, iso: date.toISOString() };
 }
 
 /** The view models of the settings pages, and the reading of their forms; the rules are the features' own. */

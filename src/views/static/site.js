@@ -33,13 +33,17 @@
       custom.checked = true;
     });
   });
+  function fillTable(access) {
+    if (access === 'custom') return;
+    form.querySelectorAll('.scope-table tbody tr').forEach(function (row) {
+      var wanted = access === 'everything' ? row.querySelector('input[value="write"]') : null;
+      (wanted || row.querySelector('input[value="read"]')).checked = true;
+    });
+  }
   form.querySelectorAll('input[name="access"]').forEach(function (shortcut) {
+    if (shortcut.checked) fillTable(shortcut.value);
     shortcut.addEventListener('change', function () {
-      if (shortcut.value === 'custom') return;
-      form.querySelectorAll('.scope-table tbody tr').forEach(function (row) {
-        var wanted = shortcut.value === 'everything' ? row.querySelector('input[value="write"]') : null;
-        (wanted || row.querySelector('input[value="read"]')).checked = true;
-      });
+      fillTable(shortcut.value);
     });
   });
 })();

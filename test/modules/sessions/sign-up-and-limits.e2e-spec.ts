@@ -68,10 +68,14 @@ describe('Sign-in limits (RATE_LIMIT_SCALE=1)', () => {
     const browser = new PageClient(suite.testApp.baseUrl, newAddress());
     await browser.get('/sign-in');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 10; attempt++) statuses.push((await browser.post('/sign-in', { email: person.email, password: `guess ${attempt}` })).status);
+    for (let attempt = 0; attempt < 10; attempt++)
+      statuses.push((await browser.post('/sign-in', { email: person.email, password: `guess ${attempt}` })).status);
     expect(statuses).toEqual(Array(10).fill(401));
 
-    const right = await new PageClient(suite.testApp.baseUrl, newAddress()).submit('/sign-in', '/sign-in', { email: person.email.toUpperCase(), password: person.password });
+    const right = await new PageClient(suite.testApp.baseUrl, newAddress()).submit('/sign-in', '/sign-in', {
+      email: person.email.toUpperCase(),
+      password: person.password,
+    });
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(pageText(right.html)).toMatch(/Too many sign-in attempts\. Wait 1[45] minutes and try again\./);
@@ -85,7 +89,8 @@ describe('Sign-in limits (RATE_LIMIT_SCALE=1)', () => {
     const browser = new PageClient(suite.testApp.baseUrl, newAddress());
     await browser.get('/sign-in');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 30; attempt++) statuses.push((await browser.post('/sign-in', { email: `${randomUUID()}@test.example`, password: PASSWORD })).status);
+    for (let attempt = 0; attempt < 30; attempt++)
+      statuses.push((await browser.post('/sign-in', { email: `${randomUUID()}@test.example`, password: PASSWORD })).status);
     expect(statuses).toEqual(Array(30).fill(401));
 
     const person = await createPerson(suite.testApp.app);
