@@ -8,6 +8,8 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   verifier = '';
   /** Where the client sent the person to approve it: the test opens it. */
   authorizationUrl?: URL;
+  /** The code the app's redirect brought back. */
+  authorizationCode?: string;
 
   constructor(
     readonly redirectUrl: string,

@@ -51,13 +51,19 @@ export async function approveInBrowser(browser: PageClient, authorizationUrl: UR
 }
 
 /** Discovery, registration and the authorize step with the SDK's own client; answers the provider holding tokens. */
-export async function connectWithOAuth(baseUrl: string, account: TestAccount, scopes?: string[]): Promise<MemoryOAuthProvider> {
+export async function connectWithOAuth(
+  baseUrl: string,
+  account: TestAccount,
+  scopes?: string[],
+  browser = new PageClient(baseUrl),
+): Promise<MemoryOAuthProvider> {
   const provider = new MemoryOAuthProvider(REDIRECT);
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), { authProvider: provider });
   await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toThrow(UnauthorizedError);
-  const redirect = await approveInBrowser(new PageClient(baseUrl), provider.authorizationUrl as URL, account, scopes);
+  const redirect = await approveInBrowser(browser, provider.authorizationUrl as URL, account, scopes);
   expect(redirect.searchParams.get('state')).toBe('state-123');
-  await transport.finishAuth(redirect.searchParams.get('code') as string);
+  provider.authorizationCode = redirect.searchParams.get('code') as string;
+  await transport.finishAuth(provider.authorizationCode);
   return provider;
 }
 
