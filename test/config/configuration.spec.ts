@@ -23,13 +23,13 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer'],
+    [{ PUBLIC_URL: 'https://careers.example.com/app' }, 'PUBLIC_URL must be an http(s) origin without a path'],
     [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be positive'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
-    [{ PUBLIC_URL: 'https://careers.example.com/app' }, 'PUBLIC_URL must be an http(s) origin without a path'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
