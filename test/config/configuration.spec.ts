@@ -9,7 +9,17 @@ describe('loadConfig', () => {
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25 },
+      web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
     });
+  });
+
+  it('makes a CSRF secret per process unless one is given, and reads the proxy setting as Express takes it', () => {
+    expect(loadConfig({}).web.csrfSecret).not.toBe(loadConfig({}).web.csrfSecret);
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32) }).web.csrfSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ TRUST_PROXY: 'true' }).web.trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).web.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).web.trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ SIGNUP: 'open', SESSION_MAX_AGE_HOURS: '12' }).web).toMatchObject({ signup: 'open', sessionMaxAgeMs: 12 * 3_600_000 });
   });
 
   it('reads and converts the environment', () => {
@@ -30,6 +40,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
+    [{ SIGNUP: 'yes' }, 'SIGNUP must be open or closed'],
+    [{ CSRF_SECRET: 'short' }, 'CSRF_SECRET must be at least 32 characters'],
+    [{ SESSION_MAX_AGE_HOURS: 'forever' }, 'SESSION_MAX_AGE_HOURS must be an integer'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,10 +1,8 @@
 import { Body, Get, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
-import { AccountRuleError, AccountsService } from '../accounts/accounts.service';
-import { PASSWORD_LIMITS, passwordProblem } from '../accounts/password';
+import { PASSWORD_LIMITS } from '../accounts/password';
 import { PageController } from './page.decorators';
 import { formText, PostedForm } from './page-form';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
@@ -17,18 +15,10 @@ export const HOME_PAGE = '/settings';
 /** The same words for an unknown email, an account without a password, and a wrong password. */
 const WRONG_CREDENTIALS = 'That email and password do not match an account. Check both and try again.';
 
-/** New accounts per hour from one address, when sign-up is open (RATE_LIMIT_SCALE applies). */
-const SIGN_UP_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const NAME_MAX = 200;
-
 @PageController()
 export class SessionsController {
   constructor(
     private readonly sessions: SessionsService,
-    private readonly accounts: AccountsService,
-    private readonly limiter: AccountRateLimiter,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
@@ -74,31 +64,18 @@ export class SessionsController {
   async signUp(@Req() req: Request, @Res() res: Response, @Body() form: PostedForm): Promise<void> {
     if (this.config.web.signup !== 'open') return this.signUpClosed(res);
     const values = { email: formText(form, 'email').trim(), name: formText(form, 'name').trim() };
-    const password = formText(form, 'password');
-    const errors: Record<string, string> = {};
-    if (!EMAIL.test(values.email)) errors.email = 'Enter an email address, like name@example.com';
-    if (values.name.length > NAME_MAX) errors.name = `Use at most ${NAME_MAX} characters`;
-    const weak = passwordProblem(password);
-    if (weak) errors.password = weak;
-    const again = (status: HttpStatus) =>
+    const result = await this.sessions.signUp({ ...values, password: formText(form, 'password') }, req.ip ?? 'unknown');
+    if (!('failure' in result)) {
+      setSessionCookie(req, res, result.token, this.config.web.sessionMaxAgeMs);
+      return res.redirect(HttpStatus.SEE_OTHER, HOME_PAGE);
+    }
+    const again = (status: HttpStatus, errors: Record<string, string>) =>
       res.status(status).render('sessions/sign-up', { title: 'Create an account', passwordMin: PASSWORD_LIMITS.min, values, errors });
-    if (Object.keys(errors).length > 0) return again(HttpStatus.BAD_REQUEST);
-
-    const decision = await this.limiter.consume(`sign-up:address:${req.ip ?? 'unknown'}`, SIGN_UP_LIMIT.perAddress, SIGN_UP_LIMIT.windowMs, 'sign-up');
-    if (decision && !decision.allowed) {
-      res.setHeader('Retry-After', decision.retryAfter);
-      errors.form = 'Too many new accounts from your network. Try again later.';
-      return again(HttpStatus.TOO_MANY_REQUESTS);
+    if (result.failure === 'limited') {
+      res.setHeader('Retry-After', result.retryAfter);
+      return again(HttpStatus.TOO_MANY_REQUESTS, { form: 'Too many new accounts from your network. Try again later.' });
     }
-    try {
-      const account = await this.accounts.create({ email: values.email, name: values.name || undefined, plan: 'free', password });
-      setSessionCookie(req, res, await this.sessions.open(account.id), this.config.web.sessionMaxAgeMs);
-      res.redirect(HttpStatus.SEE_OTHER, HOME_PAGE);
-    } catch (error) {
-      if (!(error instanceof AccountRuleError)) throw error;
-      errors.email = 'An account with this email already exists. Sign in instead.';
-      again(HttpStatus.CONFLICT);
-    }
+    again(result.failure === 'taken' ? HttpStatus.CONFLICT : HttpStatus.BAD_REQUEST, result.errors);
   }
 
   private signInLocals(locals: { next?: string; email?: string; error?: string; notice?: string }) {

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
-import { AccountsService } from '../accounts/accounts.service';
+import { AccountRuleError, AccountsService } from '../accounts/accounts.service';
+import { passwordProblem } from '../accounts/password';
 import { generateSessionToken, hashSessionToken, isWellFormedSessionToken } from './session-token';
 import { SessionsRepository } from './sessions.repository';
 import type { SignedInAccount } from './signed-in-account';
@@ -17,7 +18,17 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
  */
 export const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
 
+/** New accounts per hour from one address, when sign-up is open (RATE_LIMIT_SCALE applies). */
+export const SIGN_UP_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+export const ACCOUNT_NAME_MAX = 200;
+
 export type SignInResult = { token: string; accountId: string } | { failure: 'credentials' } | { failure: 'limited'; retryAfter: number };
+
+/** A new account's session, or why there is none: the fields at fault (by form field), or the address's limit. */
+export type SignUpResult =
+  { token: string; accountId: string } | { failure: 'invalid' | 'taken'; errors: Record<string, string> } | { failure: 'limited'; retryAfter: number };
 
 @Injectable()
 export class SessionsService {
@@ -46,6 +57,26 @@ export class SessionsService {
     const account = await this.accounts.withCredentials(email.trim(), password);
     if (!account) return { failure: 'credentials' };
     return { token: await this.open(account.id), accountId: account.id };
+  }
+
+  /** Creates a free account with a password and opens its session; counted against the address's sign-up limit. */
+  async signUp(input: { email: string; name: string; password: string }, address: string): Promise<SignUpResult> {
+    const errors: Record<string, string> = {};
+    if (!EMAIL.test(input.email)) errors.email = 'Enter an email address, like name@example.com';
+    if (input.name.length > ACCOUNT_NAME_MAX) errors.name = `Use at most ${ACCOUNT_NAME_MAX} characters`;
+    const weak = passwordProblem(input.password);
+    if (weak) errors.password = weak;
+    if (Object.keys(errors).length > 0) return { failure: 'invalid', errors };
+
+    const decision = await this.limiter.consume(`sign-up:address:${address}`, SIGN_UP_LIMIT.perAddress, SIGN_UP_LIMIT.windowMs, 'sign-up');
+    if (decision && !decision.allowed) return { failure: 'limited', retryAfter: decision.retryAfter };
+    try {
+      const account = await this.accounts.create({ email: input.email, name: input.name || undefined, plan: 'free', password: input.password });
+      return { token: await this.open(account.id), accountId: account.id };
+    } catch (error) {
+      if (!(error instanceof AccountRuleError)) throw error;
+      return { failure: 'taken', errors: { email: 'An account with this email already exists. Sign in instead.' } };
+    }
   }
 
   /** A new session for the account; the token goes in the cookie and nowhere else. */

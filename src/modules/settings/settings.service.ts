@@ -1,13 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors/api-errors';
-import type { Scope } from '../../common/auth/scopes';
+import { Scope, SCOPES } from '../../common/auth/scopes';
 import { ApiKeyErrorCode, ApiKeyRuleError } from '../api-keys/api-keys.exception';
 import type { ApiKeyListing } from '../api-keys/api-keys.repository';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { formText, PostedForm } from '../sessions/page-form';
 import type { SignedInAccount } from '../sessions/signed-in-account';
 import { AccessLevel, ACCESS_LEVELS, describeScopes, READ_ONLY_SCOPES, SCOPE_GROUPS, scopesAt } from './scope-groups';
-import { SCOPES } from '../../common/auth/scopes';
 
 export const API_KEY_NAME_MAX = 100;
 
