@@ -22,6 +22,7 @@ import { CoverLettersModule } from './modules/cover-letters/cover-letters.module
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
+import { OAuthModule } from './modules/oauth/oauth.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { ResumeExportsModule } from './modules/resumes/export/resume-exports.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
@@ -48,6 +49,7 @@ export class AppModule {
         DiscoveryModule,
         AccountsModule,
         ApiKeysModule,
+        OAuthModule,
         HealthModule,
         TrackerModule,
         ProfileModule,

@@ -22,6 +22,7 @@ import { createValidationPipe } from './common/validation/validation.pipe';
 import { APP_CONFIG } from './config/config.module';
 import type { AppConfig } from './config/configuration';
 import { setupPages } from './modules/sessions/pages.setup';
+import { OAuthEndpoints } from './modules/oauth/oauth-endpoints';
 
 /** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
 export function setupApp(app: INestApplication): INestApplication {
@@ -40,6 +41,8 @@ export function setupApp(app: INestApplication): INestApplication {
     next();
   });
   setupPages(express, join(__dirname, 'views'), express.get<AppConfig>(APP_CONFIG).web.trustProxy);
+  // OAuth's endpoints (the MCP SDK's Express router) answer before the Nest routes, with their own body parsing.
+  express.use(express.get(OAuthEndpoints).handler);
   // In this order: idempotency fingerprints the parsed body, and keeps none of the parser's refusals.
   express.useGlobalInterceptors(new JsonBodyInterceptor(), express.get(IdempotencyInterceptor));
   express.useGlobalPipes(createValidationPipe());
@@ -50,7 +53,11 @@ export function setupApp(app: INestApplication): INestApplication {
     .setDescription(
       'Career data, job-application tracking and job search. Every `/v1` call needs `Authorization: Bearer cpk_…` ' +
         'with the scope shown on the operation; limits are requests per minute per account, reported in ' +
-        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms).',
+        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms). `/mcp` takes the same key, or ' +
+        'an OAuth 2.1 access token an app obtains when a person approves it: discovery at ' +
+        '`/.well-known/oauth-protected-resource/mcp` and `/.well-known/oauth-authorization-server`, dynamic client ' +
+        'registration, authorization code with PKCE (S256), rotating refresh tokens; the token carries the scopes the ' +
+        'person approved.',
     )
     .setVersion('1')
     .addServer('/', 'This service')

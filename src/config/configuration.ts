@@ -112,10 +112,18 @@ class Environment {
   @IsInt({ message: 'IDEMPOTENCY_WAIT_MS must be an integer' })
   @Min(0)
   IDEMPOTENCY_WAIT_MS = 5_000;
+
+  /**
+   * The URL people and apps reach this service at (`https://careers.example.com`): the OAuth issuer, and the base of
+   * the `/mcp` resource its tokens are for. Unset, OAuth works only for requests to a loopback host (development).
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, such as https://careers.example.com' })
+  PUBLIC_URL?: string;
 }
 
 export interface AppConfig {
-  app: { port: number; logLevel: string };
+  app: { port: number; logLevel: string; publicUrl?: string };
   database: { url: string };
   redis: { url: string; prefix: string };
   limits: { rateLimitScale: number };
@@ -134,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration: ${messages.join('; ')}`);
   }
   return {
-    app: { port: parsed.PORT, logLevel: parsed.LOG_LEVEL },
+    app: { port: parsed.PORT, logLevel: parsed.LOG_LEVEL, publicUrl: parsed.PUBLIC_URL },
     database: { url: parsed.DATABASE_URL },
     redis: { url: parsed.REDIS_URL, prefix: parsed.REDIS_PREFIX },
     limits: { rateLimitScale: parsed.RATE_LIMIT_SCALE },

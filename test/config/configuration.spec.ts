@@ -29,10 +29,12 @@ describe('loadConfig', () => {
     expect(config.limits.rateLimitScale).toBe(50);
     expect(config.database.url).toBe('postgresql://u@db:5432/x');
     expect(loadConfig({ SEARCH_COUNT_BUDGET_MS: '200' }).search.countBudgetMs).toBe(200);
+    expect(loadConfig({ PUBLIC_URL: 'https://careers.example.com' }).app.publicUrl).toBe('https://careers.example.com');
   });
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT must be an integer'],
+    [{ PUBLIC_URL: 'https://careers.example.com/app' }, 'PUBLIC_URL must be an http(s) origin without a path'],
     [{ RATE_LIMIT_SCALE: '0' }, 'RATE_LIMIT_SCALE must be positive'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// URL'],

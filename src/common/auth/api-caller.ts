@@ -1,10 +1,14 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Scope } from './scopes';
 
-/** Who is calling: the account a valid key belongs to, and what the key may do. */
+/**
+ * Who is calling: the account a valid credential belongs to, and what it may do. The credential is an API key
+ * (`keyId`) or, on `/mcp`, an OAuth access token (`clientId`, the app it was issued to); exactly one is set.
+ */
 export interface ApiCaller {
   accountId: string;
-  keyId: string;
+  keyId?: string;
+  clientId?: string;
   scopes: Scope[];
   plan: 'free' | 'plus';
   features: string[];
@@ -16,7 +20,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** The authenticated caller of a route; the API-key guard has set it before any handler runs. */
+/** The authenticated caller of a route; the guard has set it before any handler runs. */
 export const Caller = createParamDecorator((_data: unknown, context: ExecutionContext): ApiCaller => {
   return context.switchToHttp().getRequest().caller;
 });

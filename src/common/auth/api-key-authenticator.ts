@@ -1,7 +1,10 @@
 import type { ApiCaller } from './api-caller';
 
-/** A key's caller, or why the key is refused (each reason has its own 401 message). */
-export type Authentication = { caller: ApiCaller } | { failure: 'invalid' | 'expired' | 'revoked' };
+/**
+ * A credential's caller, or why it is refused: each reason has its own message, a 401 except `plan-required` (403,
+ * an OAuth token of an account no longer on the Plus plan).
+ */
+export type Authentication = { caller: ApiCaller } | { failure: 'invalid' | 'expired' | 'revoked' | 'plan-required' };
 
 /**
  * The port through which the API-key guard looks a key up: the api-keys module provides it, so the guard knows no

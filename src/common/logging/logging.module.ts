@@ -39,7 +39,7 @@ const NO_CALLER = Object.freeze({});
 /** Shared by every request (no closure per request): the caller is known once the guard has run, at the line's end. */
 function callerFields(req: Request): object {
   const caller = req.caller;
-  return caller ? { accountId: caller.accountId, keyId: caller.keyId } : NO_CALLER;
+  return caller ? { accountId: caller.accountId, keyId: caller.keyId, clientId: caller.clientId } : NO_CALLER;
 }
 
 /**
@@ -54,7 +54,7 @@ function responseFields(res: Response): object {
   return { statusCode: res.statusCode };
 }
 
-/** Structured JSON logs with a request id (echoed in `X-Request-Id`), the account and key; never the Authorization header. */
+/** Structured JSON logs with a request id (echoed in `X-Request-Id`), the account and key or OAuth client; never the Authorization header. */
 @Module({
   imports: [
     LoggerModule.forRootAsync({

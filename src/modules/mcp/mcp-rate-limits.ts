@@ -3,7 +3,10 @@ import type { Request, Response } from 'express';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { AccountRateLimiter, RateLimitDecision, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
 
-/** `/mcp`'s own limits: 100 requests per 10 s per IP, and 60 per minute per client (the API key). */
+/**
+ * `/mcp`'s own limits: 100 requests per 10 s per IP, and 60 per minute per client: the API key, or the OAuth client
+ * (counted per account it acts for, so that one app's users do not share a budget).
+ */
 export const MCP_LIMITS = {
   perIp: { limit: 100, windowMs: 10_000 },
   perClient: { limit: 60, windowMs: 60_000 },
@@ -18,7 +21,7 @@ export class McpRateLimits {
     const decisions = (
       await Promise.all([
         this.limiter.consume(`mcp-ip:${request.ip}`, MCP_LIMITS.perIp.limit, MCP_LIMITS.perIp.windowMs, 'mcp:per-ip'),
-        this.limiter.consume(`mcp-client:${caller.keyId}`, MCP_LIMITS.perClient.limit, MCP_LIMITS.perClient.windowMs, 'mcp:per-client'),
+        this.limiter.consume(clientBucket(caller), MCP_LIMITS.perClient.limit, MCP_LIMITS.perClient.windowMs, 'mcp:per-client'),
       ])
     ).filter((decision): decision is RateLimitDecision => decision !== undefined);
     if (decisions.length === 0) return;
@@ -33,4 +36,8 @@ export class McpRateLimits {
       throw tooManyRequests(refused);
     }
   }
+}
+
+function clientBucket(caller: ApiCaller): string {
+  return caller.clientId ? `mcp-client:oauth:${caller.accountId}:${caller.clientId}` : `mcp-client:key:${caller.keyId}`;
 }

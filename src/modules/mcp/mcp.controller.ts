@@ -14,7 +14,7 @@ import {
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
-import { ScopePerOperation } from '../../common/auth/auth.decorators';
+import { AcceptsAccessTokens, ScopePerOperation } from '../../common/auth/auth.decorators';
 import { ApiError } from '../../common/errors/api-errors';
 import { ApiTag } from '../../common/http/api-tags';
 import { OwnRateLimits } from '../../common/rate-limit/rate-limit.decorator';
@@ -34,14 +34,17 @@ export class McpController {
 
   @Post()
   @ScopePerOperation()
+  @AcceptsAccessTokens()
   @UseFilters(JsonRpcBodyErrorFilter)
   @ApiExtension(OWN_BODY_ERRORS, 'json-rpc')
-  @OwnRateLimits('100 requests per 10 s per IP and 60 per minute per API key, in RateLimit-* headers; tools also count against their /v1 twin')
+  @OwnRateLimits('100 requests per 10 s per IP and 60 per minute per API key or OAuth client, in RateLimit-* headers; tools also count against their /v1 twin')
   @ApiOperation({
     operationId: 'callMcp',
     summary: 'Model Context Protocol (Streamable HTTP, stateless)',
     description:
-      'JSON-RPC messages of MCP. tools/list, resources/list and prompts/list show what the key’s scopes allow; each tool ' +
+      'JSON-RPC messages of MCP. Authenticate with an API key or an OAuth access token (discovery at ' +
+      '/.well-known/oauth-protected-resource/mcp; a 401 names it in WWW-Authenticate). ' +
+      'tools/list, resources/list and prompts/list show what the key’s or token’s scopes allow; each tool ' +
       'checks the scope of its /v1 twin and counts against its limit. A refused or failed tool call is a result with ' +
       'isError and the /v1 error body; protocol errors (an unknown tool or method, a body that cannot be read) are JSON-RPC errors.',
   })
@@ -79,6 +82,7 @@ export class McpController {
   /** Stateless: there is no server-to-client stream to open (GET) nor session to end (DELETE). */
   @All()
   @ScopePerOperation()
+  @AcceptsAccessTokens()
   @OwnRateLimits('not counted')
   @ApiExcludeEndpoint()
   @HttpCode(HttpStatus.METHOD_NOT_ALLOWED)

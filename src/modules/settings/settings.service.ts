@@ -35,7 +35,7 @@ const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: '
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 /** A moment for people (the day; the time, in UTC, on hover) and for machines (`<time datetime>`). */
-function moment(date: Date | null): { text: string; full: string; iso: string } | null {
+export function moment(date: Date | null): { text: string; full: string; iso: string } | null {
   return date && { text: DATE.format(date), full: `${DATE_TIME.format(date)} UTC`, iso: date.toISOString() };
 }
 

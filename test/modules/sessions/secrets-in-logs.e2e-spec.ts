@@ -1,10 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ApiClient } from '../../setup/api-client';
 import { createPerson } from '../../setup/factories';
 import { PageClient } from '../../setup/page-client';
 import { useTestApp } from '../../setup/test-app';
+import { connectWithOAuth, mcpPost, PASSWORD } from '../oauth/oauth-flow';
 import { testRunEnvironment } from '../../setup/test-environment';
 
 /** A port nobody listens on now. */
@@ -64,5 +66,31 @@ describe('Secrets in the logs', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/password/i);
+  }, 60_000);
+
+  it('logs the OAuth flow and OAuth calls to /mcp without a code, token or the consent cookie', async () => {
+    const person = await suite.createAccount({ password: PASSWORD });
+    const browser = new PageClient(baseUrl);
+    const provider = await connectWithOAuth(baseUrl, person, undefined, browser);
+    const first = provider.saved!;
+    expect((await mcpPost(baseUrl, first.access_token)).status).toBe(200);
+    await auth(provider, { serverUrl: new URL(`${baseUrl}/mcp`) });
+    const second = provider.saved!;
+    expect((await mcpPost(baseUrl, second.access_token)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    expect(log).toContain('"url":"/oauth/consent?authorization=');
+    expect(log).toContain('"url":"/mcp"');
+    expect(log).toContain(`"clientId":"${(provider.information as { client_id: string }).client_id}"`);
+    const secrets = [
+      provider.authorizationCode,
+      first.access_token,
+      first.refresh_token,
+      second.access_token,
+      second.refresh_token,
+      browser.cookie('oauth_authorization'),
+    ];
+    for (const secret of secrets) expect(log).not.toContain(secret!.slice(5));
+    expect(log).not.toMatch(/cp(at|rt|ac|ab)_[0-9a-f]{8}/);
   }, 60_000);
 });

@@ -1,0 +1,21 @@
+import { HttpStatus } from '@nestjs/common';
+import { CodedError } from '../../common/errors/api-errors';
+
+/** The codes the authorize step and the connected-apps page answer (the OAuth endpoints answer OAuth's own errors). */
+export enum OAuthErrorCode {
+  PLAN_REQUIRED = 'PLAN_REQUIRED',
+  AUTHORIZATION_NOT_FOUND = 'AUTHORIZATION_NOT_FOUND',
+  NO_SCOPE = 'NO_SCOPE',
+}
+
+const OAUTH_ERROR_STATUS: Record<OAuthErrorCode, HttpStatus> = {
+  [OAuthErrorCode.PLAN_REQUIRED]: HttpStatus.FORBIDDEN,
+  [OAuthErrorCode.AUTHORIZATION_NOT_FOUND]: HttpStatus.GONE,
+  [OAuthErrorCode.NO_SCOPE]: HttpStatus.BAD_REQUEST,
+};
+
+export class OAuthException extends CodedError<OAuthErrorCode> {
+  constructor(code: OAuthErrorCode, error: string) {
+    super(OAUTH_ERROR_STATUS, code, error);
+  }
+}

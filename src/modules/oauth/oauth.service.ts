@@ -1,0 +1,289 @@
+import { Injectable } from '@nestjs/common';
+import { InvalidGrantError, InvalidScopeError, InvalidTargetError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { isUUID } from 'class-validator';
+import type { Request } from 'express';
+import { AccessTokenAuthenticator } from '../../common/auth/access-token-authenticator';
+import type { Authentication } from '../../common/auth/api-key-authenticator';
+import { isScope, Scope } from '../../common/auth/scopes';
+import { NotFoundError } from '../../common/errors/api-errors';
+import type { OAuthAuthorization } from './entities/oauth-authorization.entity';
+import { OAUTH_LIFETIMES } from './oauth-lifetimes';
+import { mcpResource, OAuthOrigin, resourceMetadataUrl } from './oauth-origin';
+import { generateSecret, hashSecret, isSecretOf } from './oauth-secrets';
+import { OAuthErrorCode, OAuthException } from './oauth.exception';
+import { ConnectedApp, OAuthRepository, TokenRow } from './oauth.repository';
+
+/** How stale a grant's `lastUsedAt` may get before a call refreshes it: keeps writes off the hot path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const REPLAYED_CODE = 'Authorization code already used; the access it gave is revoked';
+
+/** The authorize step's request as the consent page shows it. */
+export interface PendingAuthorization {
+  id: string;
+  clientName: string | null;
+  redirectUri: string;
+  requestedScopes: Scope[];
+}
+
+/** A one-time secret presented again: the grant it belongs to is revoked once the refusing transaction is over. */
+class Replayed {
+  constructor(
+    readonly grantId: string,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * The rules of OAuth for `/mcp`: the person's answer on the consent page, codes, tokens (issued, rotated, revoked),
+ * and the check of an access token on each call (the guard's `AccessTokenAuthenticator`). The protocol itself
+ * (parameters, PKCE, responses) is the MCP SDK's, through `OAuthProvider`.
+ */
+@Injectable()
+export class OAuthService implements AccessTokenAuthenticator {
+  /** Grants whose `lastUsedAt` refresh is in flight, so a burst of calls sends one write. */
+  private readonly touching = new Set<string>();
+
+  constructor(
+    private readonly oauth: OAuthRepository,
+    private readonly origin: OAuthOrigin,
+  ) {}
+
+  registerClient(client: OAuthClientInformationFull): Promise<void> {
+    return this.oauth.saveClient(client);
+  }
+
+  async client(clientId: string): Promise<OAuthClientInformationFull | undefined> {
+    return isUUID(clientId) ? this.oauth.client(clientId) : undefined;
+  }
+
+  /** Keeps the app's request until the person answers; the browser that made it gets the secret that answers it. */
+  async startAuthorization(input: { clientId: string; redirectUri: string; codeChallenge: string; state?: string; scopes: Scope[]; resource: string }) {
+    const browser = generateSecret('browser');
+    const id = await this.oauth.startAuthorization({
+      clientId: input.clientId,
+      redirectUri: input.redirectUri,
+      codeChallenge: input.codeChallenge,
+      state: input.state ?? null,
+      requestedScopes: input.scopes,
+      resource: input.resource,
+      browserHash: browser.hash,
+    });
+    return { id, browserSecret: browser.value };
+  }
+
+  async pendingAuthorization(id: string, browserSecret: string | undefined): Promise<PendingAuthorization> {
+    const authorization = await this.findPending(this.oauth, id, browserSecret);
+    return {
+      id: authorization.id,
+      clientName: await this.oauth.clientName(authorization.clientId),
+      redirectUri: authorization.redirectUri,
+      requestedScopes: authorization.requestedScopes,
+    };
+  }
+
+  /**
+   * The person approves: the account's grant for the app takes the chosen scopes, and the app's redirect gets a
+   * one-time code. Only the Plus plan can connect apps, as only it can hold API keys.
+   */
+  async approve(accountId: string, id: string, browserSecret: string | undefined, scopeNames: string[]): Promise<string> {
+    const scopes = [...new Set(scopeNames.filter(isScope))];
+    if (scopes.length === 0) throw new OAuthException(OAuthErrorCode.NO_SCOPE, 'Choose at least one permission to give the app');
+    return this.oauth.transaction(async (oauth) => {
+      const authorization = await this.findPending(oauth, id, browserSecret, true);
+      if ((await oauth.planOf(accountId)) !== 'plus') {
+        throw new OAuthException(OAuthErrorCode.PLAN_REQUIRED, 'Connecting apps requires the Plus plan, as API keys do');
+      }
+      const grantId = await oauth.approveGrant(accountId, authorization.clientId, scopes);
+      const code = generateSecret('code');
+      await oauth.issueCode(authorization.id, grantId, code.hash);
+      return redirectWith(authorization, { code: code.value });
+    });
+  }
+
+  /** The person denies: the request ends and the app hears `access_denied`. */
+  async deny(id: string, browserSecret: string | undefined): Promise<string> {
+    return this.oauth.transaction(async (oauth) => {
+      const authorization = await this.findPending(oauth, id, browserSecret, true);
+      await oauth.closeAuthorization(authorization.id);
+      return redirectWith(authorization, { error: 'access_denied', error_description: 'The person declined to connect the app' });
+    });
+  }
+
+  /**
+   * The PKCE challenge of a live code (the SDK checks the verifier against it before the exchange). A code presented
+   * again revokes what it granted (OAuth 2.1, 4.1.3): it has leaked.
+   */
+  async challengeForCode(clientId: string, code: string): Promise<string> {
+    const found = isSecretOf('code', code) ? await this.oauth.code(hashSecret(code)) : null;
+    if (!found || found.clientId !== clientId || !found.grantId || !found.codeExpiresAt) throw new InvalidGrantError('Invalid authorization code');
+    if (found.usedAt) return this.refuseReplay(new Replayed(found.grantId, REPLAYED_CODE));
+    if (found.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
+    return found.codeChallenge;
+  }
+
+  /** Exchanges a code once; a code presented again revokes what it granted (OAuth 2.1, 4.1.3). */
+  async exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
+    const expected = mcpResource(origin);
+    checkResource(resource, expected);
+    if (!isSecretOf('code', code)) throw new InvalidGrantError('Invalid authorization code');
+    const outcome = await this.oauth.transaction(async (oauth) => {
+      const row = await oauth.codeForUpdate(hashSecret(code));
+      if (!row || row.client_id !== clientId) throw new InvalidGrantError('Invalid authorization code');
+      if (row.used_at) return new Replayed(row.grant_id, REPLAYED_CODE);
+      if (row.code_expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
+      if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+      if (row.resource !== expected) throw new InvalidGrantError('The authorization code was issued for another resource');
+      if (row.grant_revoked_at) throw new InvalidGrantError('The access this code gave has been revoked');
+      if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
+      await oauth.markCodeUsed(row.id);
+      return this.issueTokens(oauth, row.grant_id, row.scopes, expected);
+    });
+    return this.settle(outcome);
+  }
+
+  /** Rotates a refresh token: it works once, and a second use revokes the whole grant (the token leaked). */
+  async refresh(clientId: string, refreshToken: string, scopeNames: string[] | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
+    const expected = mcpResource(origin);
+    checkResource(resource, expected);
+    if (!isSecretOf('refresh', refreshToken)) throw new InvalidGrantError('Invalid refresh token');
+    const outcome = await this.oauth.transaction(async (oauth) => {
+      const row = await oauth.token(hashSecret(refreshToken), true);
+      if (!row || row.kind !== 'refresh' || row.client_id !== clientId) throw new InvalidGrantError('Invalid refresh token');
+      if (row.grant_revoked_at || row.revoked_at) throw new InvalidGrantError('Refresh token revoked');
+      if (row.used_at) return new Replayed(row.grant_id, 'Refresh token already used; the app’s access is revoked');
+      if (row.expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Refresh token expired');
+      if (row.resource !== expected) throw new InvalidGrantError('The refresh token was issued for another resource');
+      if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
+      const scopes = scopeNames ?? row.grant_scopes;
+      if (!scopes.every((scope) => (row.grant_scopes as string[]).includes(scope))) {
+        throw new InvalidScopeError('A refresh can only ask for scopes the person approved');
+      }
+      await oauth.markTokenUsed(row.id);
+      return this.issueTokens(oauth, row.grant_id, scopes as Scope[], expected);
+    });
+    return this.settle(outcome);
+  }
+
+  /** RFC 7009: an access token ends alone; a refresh token ends the grant, as the app is disconnecting. Unknown tokens are ignored. */
+  async revoke(clientId: string, token: string): Promise<void> {
+    if (!isSecretOf('access', token) && !isSecretOf('refresh', token)) return;
+    const row = await this.oauth.token(hashSecret(token));
+    if (!row || row.client_id !== clientId) return;
+    if (row.kind === 'refresh') await this.oauth.revokeGrant(row.grant_id);
+    else await this.oauth.revokeToken(row.id);
+  }
+
+  /** The guard's check of an access token on `/mcp`: live, for this server, and the account still on Plus. */
+  async authenticate(token: string, request: Request): Promise<Authentication> {
+    const origin = this.origin.of(request);
+    const checked = origin ? await this.liveAccessToken(token, mcpResource(origin)) : { failure: 'invalid' as const };
+    if ('failure' in checked) return checked;
+    const { row } = checked;
+    this.touch(row);
+    return { caller: { accountId: row.account_id, clientId: row.client_id, scopes: row.scopes, plan: row.plan, features: row.features } };
+  }
+
+  /** The same check in the SDK's terms (`OAuthServerProvider.verifyAccessToken`, what `requireBearerAuth` calls). */
+  async accessTokenInfo(token: string, origin: string): Promise<AuthInfo> {
+    const checked = await this.liveAccessToken(token, mcpResource(origin));
+    if ('failure' in checked) throw new InvalidTokenError(`Access token ${checked.failure === 'plan-required' ? 'needs the Plus plan' : checked.failure}`);
+    const { row } = checked;
+    return { token, clientId: row.client_id, scopes: row.scopes, expiresAt: Math.floor(row.expires_at.getTime() / 1000), resource: new URL(row.resource) };
+  }
+
+  challenge(request: Request): string {
+    const origin = this.origin.of(request);
+    return origin ? `Bearer resource_metadata="${resourceMetadataUrl(origin)}"` : 'Bearer realm="career-api"';
+  }
+
+  connectedApps(accountId: string): Promise<ConnectedApp[]> {
+    return this.oauth.connectedApps(accountId);
+  }
+
+  /** Disconnects an app of the account: its tokens stop working on the next call. Another account's grant is a 404. */
+  async disconnect(accountId: string, grantId: string): Promise<void> {
+    if (!isUUID(grantId) || !(await this.oauth.revokeGrant(grantId, accountId))) throw new NotFoundError();
+  }
+
+  private async liveAccessToken(token: string, resource: string): Promise<{ row: TokenRow } | Extract<Authentication, { failure: string }>> {
+    if (!isSecretOf('access', token)) return { failure: 'invalid' };
+    const row = await this.oauth.token(hashSecret(token));
+    if (!row || row.kind !== 'access' || row.resource !== resource) return { failure: 'invalid' };
+    if (row.revoked_at || row.grant_revoked_at) return { failure: 'revoked' };
+    if (row.expires_at.getTime() <= Date.now()) return { failure: 'expired' };
+    if (row.plan !== 'plus') return { failure: 'plan-required' };
+    return { row };
+  }
+
+  private async findPending(oauth: OAuthRepository, id: string, browserSecret: string | undefined, lock = false): Promise<OAuthAuthorization> {
+    const authorization =
+      isUUID(id) && browserSecret && isSecretOf('browser', browserSecret) ? await oauth.pendingAuthorization(id, hashSecret(browserSecret), lock) : null;
+    if (!authorization) {
+      throw new OAuthException(
+        OAuthErrorCode.AUTHORIZATION_NOT_FOUND,
+        'This authorization request has expired or was answered already; start connecting from the app again',
+      );
+    }
+    return authorization;
+  }
+
+  private async issueTokens(oauth: OAuthRepository, grantId: string, scopes: Scope[], resource: string): Promise<OAuthTokens> {
+    const access = generateSecret('access');
+    const refresh = generateSecret('refresh');
+    const now = Date.now();
+    await oauth.insertToken({
+      grantId,
+      kind: 'access',
+      tokenHash: access.hash,
+      scopes,
+      resource,
+      expiresAt: new Date(now + OAUTH_LIFETIMES.accessToken * 1000),
+    });
+    await oauth.insertToken({
+      grantId,
+      kind: 'refresh',
+      tokenHash: refresh.hash,
+      scopes,
+      resource,
+      expiresAt: new Date(now + OAUTH_LIFETIMES.refreshToken * 1000),
+    });
+    return { access_token: access.value, token_type: 'Bearer', expires_in: OAUTH_LIFETIMES.accessToken, refresh_token: refresh.value, scope: scopes.join(' ') };
+  }
+
+  /** Revokes the grant of a replayed secret (after the transaction that found it, so the revocation is kept) and refuses. */
+  private async settle(outcome: OAuthTokens | Replayed): Promise<OAuthTokens> {
+    return outcome instanceof Replayed ? this.refuseReplay(outcome) : outcome;
+  }
+
+  private async refuseReplay(replayed: Replayed): Promise<never> {
+    await this.oauth.revokeGrant(replayed.grantId);
+    throw new InvalidGrantError(replayed.message);
+  }
+
+  private touch(row: TokenRow): void {
+    if (row.last_used_at && Date.now() - row.last_used_at.getTime() <= LAST_USED_RESOLUTION_MS) return;
+    if (this.touching.has(row.grant_id)) return;
+    this.touching.add(row.grant_id);
+    this.oauth
+      .markGrantUsed(row.grant_id)
+      .catch(() => undefined)
+      .finally(() => this.touching.delete(row.grant_id));
+  }
+}
+
+/** RFC 8707: a token request may only name this server's MCP endpoint. */
+function checkResource(resource: URL | undefined, expected: string): void {
+  if (resource && resource.href.replace(/#.*$/, '').replace(/\/$/, '') !== expected) {
+    throw new InvalidTargetError(`This server issues tokens only for ${expected}`);
+  }
+}
+
+function redirectWith(authorization: OAuthAuthorization, parameters: Record<string, string>): string {
+  const url = new URL(authorization.redirectUri);
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+  if (authorization.state !== null) url.searchParams.set('state', authorization.state);
+  return url.href;
+}

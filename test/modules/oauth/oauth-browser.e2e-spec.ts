@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Browser, chromium, Page } from 'playwright-core';
+import { useTestApp } from '../../setup/test-app';
+import { MemoryOAuthProvider } from './memory-oauth-provider';
+import { mcpPost, PASSWORD, REDIRECT } from './oauth-flow';
+
+const CHROMIUM = '/usr/bin/chromium';
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** `SCREENSHOTS=1 npx jest test/modules/oauth/oauth-browser` rewrites the pictures the docs show. */
+const SCREENSHOTS = process.env.SCREENSHOTS === '1' ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`OAuth consent browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+
+(hasChromium ? describe : describe.skip)('OAuth consent and connected apps in a real browser', () => {
+  const suite = useTestApp();
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(() => browser?.close());
+
+  const screenshot = async (page: Page, name: string) => {
+    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  };
+
+  it('signs in from the app’s request, widens the scopes, approves, and disconnects the app on /settings/connected-apps', async () => {
+    const person = await suite.createAccount({ password: PASSWORD });
+    const mcpUrl = new URL(`${suite.testApp.baseUrl}/mcp`);
+    const provider = new MemoryOAuthProvider(REDIRECT, { scope: 'tracker:read profile:read jobs:search' });
+    const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
+    await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toThrow(UnauthorizedError);
+
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    // The app's redirect URI: a desktop app's local listener, answered here so the code can be read.
+    let callback: URL | undefined;
+    await page.route(`${REDIRECT}**`, async (route) => {
+      callback = new URL(route.request().url());
+      await route.fulfill({ contentType: 'text/plain', body: 'You can close this window.' });
+    });
+
+    await page.goto((provider.authorizationUrl as URL).href);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/oauth/consent?**');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Résumé Helper wants to use your Career API account');
+    await page.getByLabel('tracker:write').check();
+    await screenshot(page, 'oauth-consent');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${REDIRECT}**`);
+
+    expect(callback?.searchParams.get('state')).toBe('state-123');
+    await transport.finishAuth(callback?.searchParams.get('code') as string);
+    expect(provider.saved?.scope).toBe('jobs:search tracker:read tracker:write profile:read');
+    const client = new Client({ name: 'e2e', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider }));
+    const created = await client.callTool({ name: 'create_application', arguments: { company: 'Acme', jobTitle: 'Engineer' } });
+    expect(created.isError).toBeFalsy();
+
+    await page.goto(`${suite.testApp.baseUrl}/settings/connected-apps`);
+    const row = page.getByRole('row', { name: /Résumé Helper/ });
+    await expect(row.innerText()).resolves.toContain('Job search (read); Application tracker (read and write); Career profile (read)');
+    await screenshot(page, 'settings-connected-apps');
+    await page.getByRole('button', { name: 'Disconnect Résumé Helper' }).click();
+    await page.getByText('The app is disconnected.').waitFor();
+
+    const after = await mcpPost(suite.testApp.baseUrl, provider.saved?.access_token);
+    expect({ status: after.status, body: after.body }).toEqual({ status: 401, body: { error: 'Access token revoked' } });
+    await context.close();
+  });
+});
