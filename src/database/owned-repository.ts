@@ -168,6 +168,12 @@ export class OwnedRepository<E extends OwnedEntity, V> extends SqlRepository {
     if (!affected) throw new NotFoundError();
   }
 
+  /** The account's plan, for rules that depend on it (keys and connected apps need Plus); undefined when it does not exist. */
+  async planOf(owner: Owner): Promise<string | undefined> {
+    const [account]: { plan: string }[] = await this.manager.query('SELECT plan FROM accounts WHERE id = $1', [accountIdOf(owner)]);
+    return account?.plan;
+  }
+
   /** The account's lock (see `lockAccount`), for rules that span the account's records; false when it does not exist. */
   lockAccount(owner: Owner): Promise<boolean> {
     return lockAccount(this.manager, accountIdOf(owner));

@@ -3,9 +3,7 @@ import { IsNull } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import type { Scope } from '../../common/auth/scopes';
 import { accountIdOf, Owner, OwnedRepositoryFor } from '../../database/owned-repository';
-import { Account } from '../accounts/entities/account.entity';
 import { ApiKey } from './entities/api-key.entity';
-import type { Plan } from '../accounts/account-plans';
 
 /** A key as listed: everything but its hash. */
 export type ApiKeyListing = Omit<ApiKey, 'keyHash' | 'account'>;
@@ -24,10 +22,6 @@ export interface KeyRow {
 
 @Injectable()
 export class ApiKeysRepository extends OwnedRepositoryFor<ApiKey, ApiKeyListing>(ApiKey, ({ keyHash: _hash, account: _account, ...listing }) => listing) {
-  async planOf(owner: Owner): Promise<Plan | undefined> {
-    return (await this.manager.findOne(Account, { select: { plan: true }, where: { id: accountIdOf(owner) } }))?.plan;
-  }
-
   /** The id of a key of the account that is neither revoked nor expired. */
   async activeKeyId(owner: Owner): Promise<string | undefined> {
     const active = await this.manager

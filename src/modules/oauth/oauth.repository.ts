@@ -3,8 +3,6 @@ import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/share
 import type { ApiCaller } from '../../common/auth/api-caller';
 import type { Scope } from '../../common/auth/scopes';
 import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
-import type { Plan } from '../accounts/account-plans';
-import { Account } from '../accounts/entities/account.entity';
 import { OAuthAuthorization } from './entities/oauth-authorization.entity';
 import { OAuthClient } from './entities/oauth-client.entity';
 import { OAuthGrant } from './entities/oauth-grant.entity';
@@ -63,10 +61,6 @@ const TOKEN_SELECT = `SELECT t.id, t.kind, t.scopes, t.resource, t.expires_at, t
 /** The SQL of OAuth: clients, authorizations, grants (owned by an account) and the tokens issued under them. */
 @Injectable()
 export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGrant, 'accountId' | 'account'>>(OAuthGrant, ownedView) {
-  async planOf(owner: Owner): Promise<Plan | undefined> {
-    return (await this.manager.findOne(Account, { select: { plan: true }, where: { id: accountIdOf(owner) } }))?.plan;
-  }
-
   async saveClient(client: OAuthClientInformationFull): Promise<void> {
     await this.manager.insert(OAuthClient, {
       id: client.client_id,
