@@ -17,6 +17,7 @@ import { DatabaseModule } from './database/database.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
+import { EventsModule } from './modules/events/events.module';
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
@@ -24,6 +25,8 @@ import { ProfileModule } from './modules/profile/profile.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
+import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** The HTTP service. Built from a validated configuration, so tests can start it with their own database and Redis prefix. */
 @Module({})
@@ -50,6 +53,9 @@ export class AppModule {
         JobsModule,
         ApiDocumentModule,
         McpModule,
+        EventsModule,
+        WebhooksModule,
+        ...(config.webhooks.worker === 'inline' ? [WebhookDeliveryModule] : []),
         ...(config.tailoring.worker === 'inline' ? [TailoringModule.forRoot(TrackerModule)] : []),
       ],
       providers: [

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
 import { CustomSectionsController } from './custom-sections/custom-sections.controller';
 import { CustomSectionsService } from './custom-sections/custom-sections.service';
 import { ResumeExportsController } from './export/resume-exports.controller';
@@ -15,6 +16,7 @@ export const SECTION_CONTROLLERS = new Map(SECTION_KINDS.map((kind) => [kind.nam
 
 /** Resumes and their content: one controller per section kind from the registry, custom sections, and exports (PDF, JSON Resume). */
 @Module({
+  imports: [EventsModule],
   controllers: [ResumesController, ResumeExportsController, ...SECTION_CONTROLLERS.values(), CustomSectionsController],
   providers: [ResumesService, ResumesRepository, SectionsService, CustomSectionsService, ResumeExportsService],
   exports: [ResumesService, ResumesRepository, SectionsService, ResumeExportsService],

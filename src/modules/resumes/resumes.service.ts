@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../common/http/paging';
+import { EventsOutbox } from '../events/events-outbox';
 import { CareerProfile } from '../profile/entities/career-profile.entity';
 import { CustomSectionsService } from './custom-sections/custom-sections.service';
 import type { ResumeContent } from './dto/resume-content.dto';
@@ -29,6 +30,7 @@ export class ResumesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sections: SectionsService,
     private readonly customSections: CustomSectionsService,
+    private readonly events: EventsOutbox,
   ) {}
 
   /**
@@ -43,12 +45,13 @@ export class ResumesService {
       const base = await manager.findOneBy(Resume, { accountId, isDefault: true });
       if (body.selectedSummaryId) await assertSummaryOf(manager, base?.id, body.selectedSummaryId);
       const inherited = base ? Object.fromEntries(INHERITED_FIELDS.map((field) => [field, base[field]])) : {};
-      return this.insertCopy(manager, accountId, base, {
+      const id = await this.insertCopy(manager, accountId, base, {
         ...inherited,
         ...body,
         cvData: withoutSectionContent(body.cvData ?? {}),
         isDefault: !base || body.isDefault === true,
       });
+      return this.recordCreated(manager, accountId, id);
     });
   }
 
@@ -67,7 +70,7 @@ export class ResumesService {
       const hasDefault = await manager.existsBy(Resume, { accountId, isDefault: true });
       const id = await this.insertCopy(manager, accountId, null, { ...fields, isDefault: !hasDefault });
       await manager.update(Resume, { id }, await fill(manager, id));
-      return id;
+      return this.recordCreated(manager, accountId, id);
     });
   }
 
@@ -79,7 +82,7 @@ export class ResumesService {
     const copy = async (manager: EntityManager) => {
       const source = await this.owned(manager, accountId, sourceId);
       const { id: _id, accountId: _account, createdAt: _created, updatedAt: _updated, ...settings } = source;
-      return this.insertCopy(manager, accountId, source, { ...settings, name, isDefault: false });
+      return this.recordCreated(manager, accountId, await this.insertCopy(manager, accountId, source, { ...settings, name, isDefault: false }));
     };
     return within ? copy(within) : this.dataSource.transaction(copy);
   }
@@ -132,6 +135,7 @@ export class ResumesService {
       await lockAccount(manager, accountId);
       const deleted = await manager.createQueryBuilder().delete().from(Resume).where({ id, accountId }).returning(['isDefault']).execute();
       if (deleted.raw.length === 0) throw new NotFoundError();
+      await this.events.record(manager, accountId, 'resume.deleted', { id });
       if (!deleted.raw[0].is_default) return;
       const next = await manager.findOne(Resume, { select: { id: true }, where: { accountId }, order: { updatedAt: 'DESC', id: 'DESC' } });
       if (next) await manager.update(Resume, { id: next.id }, { isDefault: true });
@@ -165,6 +169,12 @@ export class ResumesService {
         selectedSummaryId: selectedSummaryId && (copies.get(selectedSummaryId) ?? null),
       },
     );
+    return id;
+  }
+
+  /** Records `resume.created` with the resume as its read shows it, without the resolved content; answers the id. */
+  private async recordCreated(manager: EntityManager, accountId: string, id: string): Promise<string> {
+    await this.events.record(manager, accountId, 'resume.created', resumeView(await manager.findOneByOrFail(Resume, { id })));
     return id;
   }
 

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope } from '../../common/http/paging';
+import { EventsOutbox } from '../events/events-outbox';
 import { JobListing } from '../jobs/entities/job-listing.entity';
 import { Resume } from '../resumes/entities/resume.entity';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
@@ -43,6 +44,7 @@ export class TrackerService implements TailoringApplications {
     private readonly interviews: InterviewsService,
     private readonly resumes: ResumesService,
     private readonly tailoringQueue: TailoringQueue,
+    private readonly events: EventsOutbox,
   ) {}
 
   /**
@@ -90,6 +92,7 @@ export class TrackerService implements TailoringApplications {
       }
       if (!defaultResumeId) {
         await this.addTimelineEntry(manager, createdId, INITIAL_STATUS, 'Application created');
+        await this.events.record(manager, caller.accountId, 'application.created', await storedView(manager, createdId));
         return { success: true, applicationId: createdId, existing: false, autoPrepare: false };
       }
       const cvId = await this.resumes.duplicate(caller.accountId, defaultResumeId, tailoredResumeName(input), manager).catch((error) => {
@@ -98,6 +101,7 @@ export class TrackerService implements TailoringApplications {
       });
       await manager.update(Application, { id: createdId }, { cvId, tailoringPending: true });
       await this.addTimelineEntry(manager, createdId, 'preparing', 'Application created; tailoring a copy of the default resume');
+      await this.events.record(manager, caller.accountId, 'application.created', await storedView(manager, createdId));
       return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
     });
     if (result.autoPrepare) await this.tailoringQueue.enqueue(result.applicationId);
@@ -157,6 +161,14 @@ export class TrackerService implements TailoringApplications {
         await this.addTimelineEntry(manager, id, changes.status, `Status changed from ${previousStatus} to ${changes.status}`);
       }
       const saved = await manager.save(application);
+      await this.events.record(manager, caller.accountId, 'application.updated', detailOf(saved));
+      if (saved.status !== previousStatus) {
+        await this.events.record(manager, caller.accountId, 'application.status_changed', {
+          from: previousStatus,
+          to: saved.status,
+          application: detailOf(saved),
+        });
+      }
       const {
         jobDescription: _description,
         salaryPeriod: _period,
@@ -171,8 +183,11 @@ export class TrackerService implements TailoringApplications {
   }
 
   async remove(caller: ApiCaller, id: string): Promise<void> {
-    const result = await this.dataSource.getRepository(Application).delete({ id, accountId: caller.accountId });
-    if (!result.affected) throw new NotFoundError();
+    await this.dataSource.transaction(async (manager) => {
+      const result = await manager.delete(Application, { id, accountId: caller.accountId });
+      if (!result.affected) throw new NotFoundError();
+      await this.events.record(manager, caller.accountId, 'application.deleted', { id });
+    });
   }
 
   /** An application whose tailoring is pending, with what tailoring reads of it; undefined once it is not. */
@@ -201,7 +216,7 @@ export class TrackerService implements TailoringApplications {
   async finishPreparing(applicationId: string, outcome: TailoringOutcome): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const application = await manager.findOne(Application, {
-        select: { id: true },
+        select: { id: true, accountId: true },
         where: { id: applicationId, tailoringPending: true },
         lock: { mode: 'pessimistic_write' },
       });
@@ -212,6 +227,14 @@ export class TrackerService implements TailoringApplications {
         ? `Resume tailored: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
         : `Tailoring failed (${'failure' in outcome ? outcome.failure : ''}); the copied resume is unchanged`;
       await this.addTimelineEntry(manager, applicationId, 'watchlist', description);
+      const view = await storedView(manager, applicationId);
+      await this.events.record(manager, application.accountId, 'application.status_changed', { from: 'preparing', to: 'watchlist', application: view });
+      if (report) await this.events.record(manager, application.accountId, 'application.prepared', view);
+      else
+        await this.events.record(manager, application.accountId, 'application.preparation_failed', {
+          reason: 'failure' in outcome ? outcome.failure : '',
+          application: view,
+        });
       return true;
     });
   }
@@ -278,4 +301,9 @@ function roundSalary(amount: number | null | undefined): number | null {
 function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' | 'interviews'> {
   const { accountId: _accountId, jobUrlKey: _key, tailoringPending: _pending, account: _account, cv: _cv, jobListing: _listing, ...fields } = application;
   return withArchivedFlag(fields);
+}
+
+/** The application as its read shows it (without the timeline and interviews, which have their own events). */
+async function storedView(manager: EntityManager, id: string): Promise<Omit<ApplicationDetail, 'timeline' | 'interviews'>> {
+  return detailOf(await manager.findOneByOrFail(Application, { id }));
 }

@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
+import { SqlRepository } from '../../database/owned-repository';
+import type { EventView } from '../events/dto/event.dto';
+import { eventView } from '../events/events.repository';
+import type { AttemptOutcome } from './webhook-sender';
+
+/** What a worker holding an endpoint's lease reads of it. */
+export interface LeasedEndpoint {
+  id: string;
+  url: string;
+  secret: string;
+}
+
+/** The oldest pending delivery of an endpoint, with its event. */
+export interface DueDelivery {
+  id: string;
+  failedAttempts: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  event: EventView;
+}
+
+/** What the last attempt means for the delivery and its endpoint. */
+export type AttemptVerdict = { delivered: true } | { retryAt: Date } | { failed: string };
+
+/** The SQL of delivering: the relay's fan-out, the per-endpoint lease, the oldest due delivery, the record of attempts. */
+@Injectable()
+export class WebhookDeliveriesRepository extends SqlRepository {
+  constructor(@InjectEntityManager() manager: EntityManager) {
+    super(manager);
+  }
+
+  /**
+   * A delivery for every enabled endpoint of the event's account that subscribes to its type and existed when the
+   * event was recorded; answers the endpoints that got one. Making them twice makes nothing more.
+   */
+  async fanOut(eventIds: number[]): Promise<string[]> {
+    const rows: { endpoint_id: string }[] = await this.manager.query(
+      `INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id)
+       SELECT e.account_id, w.id, e.id FROM events e
+       JOIN webhook_endpoints w ON w.account_id = e.account_id AND w.enabled AND e.type = ANY(w.event_types) AND w.created_at <= e.created_at
+       WHERE e.id = ANY($1) ORDER BY e.id
+       ON CONFLICT DO NOTHING RETURNING endpoint_id`,
+      [eventIds],
+    );
+    return [...new Set(rows.map((row) => row.endpoint_id))];
+  }
+
+  /** Endpoints with a delivery due now and nobody sending: what the sweep enqueues. */
+  async endpointsDue(): Promise<string[]> {
+    const rows: { id: string }[] = await this.manager.query(
+      `SELECT w.id FROM webhook_endpoints w WHERE w.enabled AND (w.lease_until IS NULL OR w.lease_until < now())
+         AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now())`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Takes the endpoint's lease for `ms` (or renews it with the same token); undefined when another worker holds it, or it is disabled or gone. */
+  async takeLease(endpointId: string, token: string, ms: number): Promise<LeasedEndpoint | undefined> {
+    const [rows]: [LeasedEndpoint[], number] = await this.manager.query(
+      `UPDATE webhook_endpoints SET lease_token = $2, lease_until = now() + make_interval(secs => $3)
+       WHERE id = $1 AND enabled AND (lease_until IS NULL OR lease_until < now() OR lease_token = $2) RETURNING id, url, secret`,
+      [endpointId, token, ms / 1000],
+    );
+    return rows[0];
+  }
+
+  async releaseLease(endpointId: string, token: string): Promise<void> {
+    await this.manager.query('UPDATE webhook_endpoints SET lease_token = NULL, lease_until = NULL WHERE id = $1 AND lease_token = $2', [endpointId, token]);
+  }
+
+  /** The endpoint's oldest pending delivery (due or not: it holds back the later ones). */
+  async oldestPending(endpointId: string): Promise<DueDelivery | undefined> {
+    const [row] = await this.manager.query(
+      `SELECT d.id, d.failed_attempts AS "failedAttempts", d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt",
+         e.id AS "eventId", e.type, e.created_at AS "eventCreatedAt", e.account_id AS "accountId", e.data
+       FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+       WHERE d.endpoint_id = $1 AND d.status = 'pending' ORDER BY d.event_id LIMIT 1`,
+      [endpointId],
+    );
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      failedAttempts: row.failedAttempts,
+      nextAttemptAt: row.nextAttemptAt,
+      createdAt: row.createdAt,
+      event: eventView({ id: row.eventId, type: row.type, createdAt: row.eventCreatedAt, accountId: row.accountId, data: row.data }),
+    };
+  }
+
+  /**
+   * Records an attempt and what it means, in one transaction: the delivery is delivered, waits for its retry, or has
+   * failed for good and disables its endpoint with the reason. Nothing when the delivery is gone (its endpoint was
+   * deleted meanwhile).
+   */
+  async recordAttempt(deliveryId: string, endpointId: string, attempt: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
+    await this.transaction(async (_, manager) => {
+      const [delivery] = await manager.query('SELECT id FROM webhook_deliveries WHERE id = $1 FOR UPDATE', [deliveryId]);
+      if (!delivery) return;
+      await manager.query('INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5)', [
+        deliveryId,
+        attempt.attemptedAt,
+        attempt.statusCode,
+        attempt.error,
+        attempt.durationMs,
+      ]);
+      if ('delivered' in verdict) {
+        await manager.query(`UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now() WHERE id = $1`, [deliveryId]);
+      } else if ('retryAt' in verdict) {
+        await manager.query('UPDATE webhook_deliveries SET failed_attempts = failed_attempts + 1, next_attempt_at = $2 WHERE id = $1', [
+          deliveryId,
+          verdict.retryAt,
+        ]);
+      } else {
+        await manager.query(`UPDATE webhook_deliveries SET status = 'failed', failed_attempts = failed_attempts + 1 WHERE id = $1`, [deliveryId]);
+        await manager.query('UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1', [
+          endpointId,
+          verdict.failed,
+        ]);
+      }
+    });
+  }
+}

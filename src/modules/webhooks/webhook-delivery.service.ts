@@ -1,0 +1,78 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { InjectConfig } from '../../config/config.module';
+import type { AppConfig } from '../../config/configuration';
+import { AttemptVerdict, DueDelivery, LeasedEndpoint, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { AttemptOutcome, sendWebhook } from './webhook-sender';
+import { TargetPolicy } from './webhook-target';
+import { targetPolicy } from './webhooks.service';
+import { WebhooksQueue } from './webhooks-queue';
+
+/** A lease outlasts the attempt it covers by this much, so that only a worker that stopped loses it. */
+const LEASE_MARGIN_MS = 30_000;
+
+/**
+ * Sends an endpoint's deliveries, one at a time and oldest event first: the worker that takes the endpoint's lease
+ * sends until nothing is due, or until a failure, after which the delivery waits for its retry (exponential backoff)
+ * and holds back the later ones. After WEBHOOKS_ATTEMPTS failed attempts the delivery fails and the endpoint is
+ * disabled, with the reason.
+ */
+@Injectable()
+export class WebhookDeliveryService {
+  private readonly log = new Logger(WebhookDeliveryService.name);
+  private readonly policy: TargetPolicy;
+
+  constructor(
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly queue: WebhooksQueue,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {
+    this.policy = targetPolicy(config);
+  }
+
+  async drain(endpointId: string): Promise<void> {
+    const token = randomUUID();
+    const leaseMs = this.config.webhooks.timeoutMs + LEASE_MARGIN_MS;
+    for (;;) {
+      const endpoint = await this.deliveries.takeLease(endpointId, token, leaseMs);
+      // Another worker is sending (it looks again after letting go), or the endpoint is disabled or deleted.
+      if (!endpoint) return;
+      let due: DueDelivery | undefined;
+      try {
+        while ((due = await this.deliveries.oldestPending(endpointId)) && due.nextAttemptAt.getTime() <= Date.now()) {
+          if (!(await this.attempt(endpoint, due))) break;
+          await this.deliveries.takeLease(endpointId, token, leaseMs);
+        }
+      } finally {
+        await this.deliveries.releaseLease(endpointId, token);
+      }
+      // A delivery made while the lease was held found it taken: look once more now that it is free.
+      const next = await this.deliveries.oldestPending(endpointId);
+      if (!next) return;
+      const wait = next.nextAttemptAt.getTime() - Date.now();
+      if (wait > 0) return this.queue.enqueue(endpointId, wait);
+    }
+  }
+
+  /** Answers whether it delivered. */
+  private async attempt(endpoint: LeasedEndpoint, delivery: DueDelivery): Promise<boolean> {
+    const outcome = await sendWebhook(
+      { url: endpoint.url, secret: endpoint.secret, id: String(delivery.event.id), body: JSON.stringify(delivery.event) },
+      this.policy,
+      this.config.webhooks.timeoutMs,
+    );
+    const verdict = this.verdict(delivery, outcome);
+    await this.deliveries.recordAttempt(delivery.id, endpoint.id, outcome, verdict);
+    if ('failed' in verdict) this.log.warn({ endpointId: endpoint.id, reason: verdict.failed }, 'Disabled a webhook endpoint');
+    return 'delivered' in verdict;
+  }
+
+  private verdict(delivery: DueDelivery, outcome: AttemptOutcome): AttemptVerdict {
+    if (outcome.error === null) return { delivered: true };
+    const failed = delivery.failedAttempts + 1;
+    const { attempts, retryDelayMs } = this.config.webhooks;
+    if (failed < attempts) return { retryAt: new Date(Date.now() + retryDelayMs * 2 ** (failed - 1)) };
+    const since = Math.round((Date.now() - delivery.createdAt.getTime()) / 60_000);
+    return { failed: `Event ${delivery.event.id} failed ${failed} delivery attempts over ${since} min; the last: ${outcome.error}` };
+  }
+}
