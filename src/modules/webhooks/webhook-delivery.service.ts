@@ -8,9 +8,6 @@ import { TargetPolicy } from './webhook-target';
 import { targetPolicy } from './webhooks.service';
 import { WebhooksQueue } from './webhooks-queue';
 
-/** A lease outlasts the attempt it covers by this much, so that only a worker that stopped loses it. */
-const LEASE_MARGIN_MS = 30_000;
-
 /**
  * Sends an endpoint's deliveries, one at a time and oldest event first: the worker that takes the endpoint's lease
  * sends until nothing is due, or until a failure, after which the delivery waits for its retry (exponential backoff)
@@ -32,7 +29,8 @@ export class WebhookDeliveryService {
 
   async drain(endpointId: string): Promise<void> {
     const token = randomUUID();
-    const leaseMs = this.config.webhooks.timeoutMs + LEASE_MARGIN_MS;
+    // Twice an attempt's time limit: only a worker that stopped (killed, say) loses its lease, and soon after.
+    const leaseMs = 2 * this.config.webhooks.timeoutMs;
     for (;;) {
       const endpoint = await this.deliveries.takeLease(endpointId, token, leaseMs);
       // Another worker is sending (it looks again after letting go), or the endpoint is disabled or deleted.

@@ -40,7 +40,8 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128],
+  // Unspecified, and the deprecated IPv4-compatible addresses (::a.b.c.d).
+  ['::', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
@@ -58,10 +59,15 @@ const OWN_ADDRESSES = new Set(
     .map((entry) => entry?.address),
 );
 
-/** `::ffff:10.0.0.1` is 10.0.0.1. */
+/** An IPv4-mapped IPv6 address is its IPv4 address: `::ffff:10.0.0.1`, also written `::ffff:a00:1`, is 10.0.0.1. */
 function normalized(address: string): TargetAddress {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 4 };
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return { address: dotted[1], family: 4 };
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex) {
+    const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 4 };
+  }
   return { address, family: isIP(address) === 6 ? 6 : 4 };
 }
 
