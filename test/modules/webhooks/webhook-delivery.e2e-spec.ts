@@ -5,23 +5,24 @@ import { eventually, JOB_DESCRIPTION, Receiver, ReceivedRequest, unusedLoopbackU
 
 const APPLICATIONS = '/v1/tracker/applications';
 
-/** Retries 150 ms, 300 ms, 600 ms apart: the schedule of a day, shrunk. */
-const env = useOwnDatabase('webhook_delivery');
 let testApp: TestApp;
 const receivers: Receiver[] = [];
 
-beforeAll(async () => {
-  testApp = await startTestApp({
-    ...env,
-    WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
-    WEBHOOKS_ATTEMPTS: '4',
-    WEBHOOKS_RETRY_DELAY_MS: '150',
-    WEBHOOKS_SWEEP_INTERVAL_MS: '500',
-  });
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((receiver) => receiver.close()));
-  await testApp.close();
+/** Retries 150 ms, 300 ms, 600 ms apart: the schedule of a day, shrunk. */
+const env: Record<string, string> = useOwnDatabase('webhook_delivery', {
+  async start() {
+    testApp = await startTestApp({
+      ...env,
+      WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
+      WEBHOOKS_ATTEMPTS: '4',
+      WEBHOOKS_RETRY_DELAY_MS: '150',
+      WEBHOOKS_SWEEP_INTERVAL_MS: '500',
+    });
+  },
+  async stop() {
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+    await testApp?.close();
+  },
 });
 
 async function receiver(): Promise<Receiver> {

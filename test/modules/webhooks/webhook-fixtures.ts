@@ -68,13 +68,23 @@ export async function unusedLoopbackUrl(): Promise<string> {
 /**
  * A database and Redis prefix of the suite's own. Every app of a run shares the run's database, and each delivers
  * what it finds there; delivery suites configure their apps differently (loopback allowed, short retries), so
- * their endpoints and events live apart from the other suites'.
+ * their endpoints and events live apart from the other suites'. `around` runs between creating the database and
+ * dropping it (after-hooks run in the order they are declared, so one hook pair keeps the drop last).
  */
-export function useOwnDatabase(name: string): Record<string, string> {
+export function useOwnDatabase(name: string, around: { start(): Promise<void>; stop(): Promise<void> }): Record<string, string> {
   const { databaseUrl, redisPrefix } = testRunEnvironment();
   const env = { DATABASE_URL: `${databaseUrl}_${name}`, REDIS_PREFIX: `${redisPrefix}${name}:` };
-  beforeAll(() => prepareDatabase(env.DATABASE_URL));
-  afterAll(() => dropDatabase(env.DATABASE_URL));
+  beforeAll(async () => {
+    await prepareDatabase(env.DATABASE_URL);
+    await around.start();
+  });
+  afterAll(async () => {
+    try {
+      await around.stop();
+    } finally {
+      await dropDatabase(env.DATABASE_URL);
+    }
+  });
   return env;
 }
 

@@ -3,16 +3,17 @@ import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { useOwnDatabase } from './webhook-fixtures';
 
-const env = useOwnDatabase('webhooks_api');
 let testApp: TestApp;
 let owner: TestAccount;
 
-beforeAll(async () => {
-  // The endpoints here are never reached: no delivery worker, so that the suite is about the API alone.
-  testApp = await startTestApp({ ...env, WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOKS_WORKER: 'off' });
-  owner = await createAccount(testApp.app, testApp.baseUrl);
+const env: Record<string, string> = useOwnDatabase('webhooks_api', {
+  async start() {
+    // The endpoints here are never reached: no delivery worker, so that the suite is about the API alone.
+    testApp = await startTestApp({ ...env, WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOKS_WORKER: 'off' });
+    owner = await createAccount(testApp.app, testApp.baseUrl);
+  },
+  stop: async () => testApp?.close(),
 });
-afterAll(() => testApp.close());
 
 const RECEIVER = 'http://127.0.0.1:9/hooks';
 
