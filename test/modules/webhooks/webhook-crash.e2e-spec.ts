@@ -97,7 +97,7 @@ describe('webhooks across a crash', () => {
     receiver.release();
 
     servers.push(await startServer(port));
-    const events = (await api.get('/v1/events?limit=500')).body.data as { id: number; type: string; data: any }[];
+    const events = (await api.get('/v1/events?limit=100')).body.data as { id: number; type: string; data: any }[];
     expect(events).toHaveLength(3 * CHANGES);
     for (const applicationId of applicationIds) {
       const ofApplication = events.filter((event) => (event.data.application?.id ?? event.data.id) === applicationId).map((event) => event.type);

@@ -1,16 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { QueryIntField } from '../../../common/validation/field.decorators';
-import { EnumField } from '../../../common/validation/field.decorators';
+import { PAGE_SIZE } from '../../../common/http/paging';
+import { EnumField, QueryIntField } from '../../../common/validation/field.decorators';
 import { EVENT_TYPES, EventType } from '../event-types';
-
-export const EVENTS_PAGE_SIZE = { default: 100, max: 500 } as const;
 
 export class ListEventsQuery {
   @QueryIntField({ min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Only events after this id: the last id a client has seen (0 for all)' })
   after: number = 0;
 
-  @QueryIntField({ min: 1, max: EVENTS_PAGE_SIZE.max, default: EVENTS_PAGE_SIZE.default, description: 'Page size' })
-  limit: number = EVENTS_PAGE_SIZE.default;
+  @QueryIntField({ min: 1, max: PAGE_SIZE.max, default: PAGE_SIZE.default, description: 'Page size' })
+  limit: number = PAGE_SIZE.default;
 
   @EnumField(EVENT_TYPES, { optional: true, enumName: 'EventType', description: 'Only events of this type' })
   type?: EventType;
@@ -48,6 +46,6 @@ export class EventsPage {
   @ApiProperty({ description: 'Whether more events follow this page', example: false })
   hasMore: boolean;
 
-  @ApiProperty({ example: EVENTS_PAGE_SIZE.default })
+  @ApiProperty({ example: PAGE_SIZE.default })
   limit: number;
 }
