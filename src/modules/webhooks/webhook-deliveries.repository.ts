@@ -71,55 +71,44 @@ export class WebhookDeliveriesRepository extends SqlRepository {
     await this.manager.query('UPDATE webhook_endpoints SET lease_token = NULL, lease_until = NULL WHERE id = $1 AND lease_token = $2', [endpointId, token]);
   }
 
-  /** The endpoint's oldest pending delivery (due or not: it holds back the later ones). */
-  async oldestPending(endpointId: string): Promise<DueDelivery | undefined> {
-    const [row] = await this.manager.query(
+  /** The endpoint's oldest pending deliveries, up to `limit` (due or not: the first one not due holds back the rest). */
+  async oldestPending(endpointId: string, limit: number): Promise<DueDelivery[]> {
+    const rows = await this.manager.query(
       `SELECT d.id, d.failed_attempts AS "failedAttempts", d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt",
          e.id AS "eventId", e.type, e.created_at AS "eventCreatedAt", e.account_id AS "accountId", e.data
        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
-       WHERE d.endpoint_id = $1 AND d.status = 'pending' ORDER BY d.event_id LIMIT 1`,
-      [endpointId],
+       WHERE d.endpoint_id = $1 AND d.status = 'pending' ORDER BY d.event_id LIMIT $2`,
+      [endpointId, limit],
     );
-    if (!row) return undefined;
-    return {
+    return rows.map((row: Record<string, any>) => ({
       id: row.id,
       failedAttempts: row.failedAttempts,
       nextAttemptAt: row.nextAttemptAt,
       createdAt: row.createdAt,
       event: eventView({ id: row.eventId, type: row.type, createdAt: row.eventCreatedAt, accountId: row.accountId, data: row.data }),
-    };
+    }));
   }
 
   /**
-   * Records an attempt and what it means, in one transaction: the delivery is delivered, waits for its retry, or has
+   * Records an attempt and what it means, in one statement: the delivery is delivered, waits for its retry, or has
    * failed for good and disables its endpoint with the reason. Nothing when the delivery is gone (its endpoint was
    * deleted meanwhile).
    */
-  async recordAttempt(deliveryId: string, endpointId: string, attempt: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
-    await this.transaction(async (_, manager) => {
-      const [delivery] = await manager.query('SELECT id FROM webhook_deliveries WHERE id = $1 FOR UPDATE', [deliveryId]);
-      if (!delivery) return;
-      await manager.query('INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms) VALUES ($1, $2, $3, $4, $5)', [
-        deliveryId,
-        attempt.attemptedAt,
-        attempt.statusCode,
-        attempt.error,
-        attempt.durationMs,
-      ]);
-      if ('delivered' in verdict) {
-        await manager.query(`UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now() WHERE id = $1`, [deliveryId]);
-      } else if ('retryAt' in verdict) {
-        await manager.query('UPDATE webhook_deliveries SET failed_attempts = failed_attempts + 1, next_attempt_at = $2 WHERE id = $1', [
-          deliveryId,
-          verdict.retryAt,
-        ]);
-      } else {
-        await manager.query(`UPDATE webhook_deliveries SET status = 'failed', failed_attempts = failed_attempts + 1 WHERE id = $1`, [deliveryId]);
-        await manager.query('UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = now() WHERE id = $1', [
-          endpointId,
-          verdict.failed,
-        ]);
-      }
-    });
+  async recordAttempt(deliveryId: string, attempt: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
+    const [change, parameters] =
+      'delivered' in verdict
+        ? [`status = 'delivered', delivered_at = now()`, []]
+        : 'retryAt' in verdict
+          ? ['failed_attempts = failed_attempts + 1, next_attempt_at = $6', [verdict.retryAt]]
+          : [`status = 'failed', failed_attempts = failed_attempts + 1`, [verdict.failed]];
+    const disable =
+      'failed' in verdict
+        ? `, disabled AS (UPDATE webhook_endpoints SET enabled = false, disabled_reason = $6, updated_at = now() WHERE id IN (SELECT endpoint_id FROM delivery))`
+        : '';
+    await this.manager.query(
+      `WITH delivery AS (UPDATE webhook_deliveries SET ${change} WHERE id = $1 RETURNING id, endpoint_id)${disable}
+       INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms) SELECT id, $2, $3, $4, $5 FROM delivery`,
+      [deliveryId, attempt.attemptedAt, attempt.statusCode, attempt.error, attempt.durationMs, ...parameters],
+    );
   }
 }

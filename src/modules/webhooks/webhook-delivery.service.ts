@@ -8,6 +8,9 @@ import { TargetPolicy } from './webhook-target';
 import { targetPolicy } from './webhooks.service';
 import { WebhooksQueue } from './webhooks-queue';
 
+/** Pending deliveries read at a time. */
+const DRAIN_BATCH = 50;
+
 /**
  * Sends an endpoint's deliveries, one at a time and oldest event first: the worker that takes the endpoint's lease
  * sends until nothing is due, or until a failure, after which the delivery waits for its retry (exponential backoff)
@@ -35,20 +38,32 @@ export class WebhookDeliveryService {
       const endpoint = await this.deliveries.takeLease(endpointId, token, leaseMs);
       // Another worker is sending (it looks again after letting go), or the endpoint is disabled or deleted.
       if (!endpoint) return;
-      let due: DueDelivery | undefined;
       try {
-        while ((due = await this.deliveries.oldestPending(endpointId)) && due.nextAttemptAt.getTime() <= Date.now()) {
-          if (!(await this.attempt(endpoint, due))) break;
-          await this.deliveries.takeLease(endpointId, token, leaseMs);
-        }
+        await this.sendDue(endpoint, token, leaseMs);
       } finally {
         await this.deliveries.releaseLease(endpointId, token);
       }
       // A delivery made while the lease was held found it taken: look once more now that it is free.
-      const next = await this.deliveries.oldestPending(endpointId);
+      const [next] = await this.deliveries.oldestPending(endpointId, 1);
       if (!next) return;
       const wait = next.nextAttemptAt.getTime() - Date.now();
       if (wait > 0) return this.queue.enqueue(endpointId, wait);
+    }
+  }
+
+  /** Sends the endpoint's due deliveries in order until one fails, one is not yet due, or none is left. */
+  private async sendDue(endpoint: LeasedEndpoint, token: string, leaseMs: number): Promise<void> {
+    let renewAt = Date.now() + leaseMs / 2;
+    for (;;) {
+      const batch = await this.deliveries.oldestPending(endpoint.id, DRAIN_BATCH);
+      for (const delivery of batch) {
+        if (delivery.nextAttemptAt.getTime() > Date.now() || !(await this.attempt(endpoint, delivery))) return;
+        if (Date.now() >= renewAt) {
+          if (!(await this.deliveries.takeLease(endpoint.id, token, leaseMs))) return;
+          renewAt = Date.now() + leaseMs / 2;
+        }
+      }
+      if (batch.length < DRAIN_BATCH) return;
     }
   }
 
@@ -60,7 +75,7 @@ export class WebhookDeliveryService {
       this.config.webhooks.timeoutMs,
     );
     const verdict = this.verdict(delivery, outcome);
-    await this.deliveries.recordAttempt(delivery.id, endpoint.id, outcome, verdict);
+    await this.deliveries.recordAttempt(delivery.id, outcome, verdict);
     if ('failed' in verdict) this.log.warn({ endpointId: endpoint.id, reason: verdict.failed }, 'Disabled a webhook endpoint');
     return 'delivered' in verdict;
   }

@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CodedError } from '../../common/errors/api-errors';
-import { ErrorBody } from '../../common/errors/error-body.dto';
+import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
 
 export enum WebhooksErrorCode {
   /** The URL is not one the service delivers to: not https, or an address that is private, reserved or its own. */
@@ -29,15 +29,17 @@ export class WebhooksException extends CodedError<WebhooksErrorCode> {
   }
 }
 
-export class TargetRefusedBody extends ErrorBody {
+/** A validation failure; when the URL is the problem because of where it points, also `code: TARGET_REFUSED`. */
+export class TargetRefusedBody extends ValidationErrorBody {
   @ApiProperty({ example: 'url 10.0.0.7 is in a private or reserved network range; webhooks go to public addresses' })
   declare error: string;
 
-  @ApiProperty({ enum: [WebhooksErrorCode.TARGET_REFUSED], example: WebhooksErrorCode.TARGET_REFUSED })
-  code: WebhooksErrorCode.TARGET_REFUSED;
-
-  @ApiProperty({ example: { url: ['10.0.0.7 is in a private or reserved network range; webhooks go to public addresses'] } })
-  details: Record<string, string[]>;
+  @ApiPropertyOptional({
+    enum: [WebhooksErrorCode.TARGET_REFUSED],
+    description: 'Present when the URL is refused for where it points (not https, a private or reserved address, the service itself)',
+    example: WebhooksErrorCode.TARGET_REFUSED,
+  })
+  code?: WebhooksErrorCode.TARGET_REFUSED;
 }
 
 export class WebhooksConflictBody extends ErrorBody {

@@ -27,7 +27,9 @@ describe('MCP list_events', () => {
     await agent(suite.owner, async (client) => {
       const { applicationId } = parse(await client.callTool({ name: 'create_application', arguments: { jobTitle: 'SRE', company: 'Globex' } }));
       const first = parse(await client.callTool({ name: 'list_events', arguments: {} }));
-      const created = first.data.find((event: { type: string; data: { id: string } }) => event.type === 'application.created' && event.data.id === applicationId);
+      const created = first.data.find(
+        (event: { type: string; data: { id: string } }) => event.type === 'application.created' && event.data.id === applicationId,
+      );
       expect(created).toMatchObject({ accountId: suite.owner.accountId, data: { jobTitle: 'SRE', company: 'Globex', status: 'watchlist' } });
 
       await client.callTool({ name: 'update_application', arguments: { id: applicationId, status: 'applied' } });

@@ -1,7 +1,7 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dropDatabase, prepareDatabase } from '@src/database/prepare-database';
 import { testRunEnvironment } from '../../setup/test-environment';
-const { prepareDatabase, dropDatabase } = require('../../../dist/database/prepare-database') as typeof import('../../../src/database/prepare-database');
 
 /** A request the receiver got: its headers and raw body (what a signature covers), and the event it holds. */
 export interface ReceivedRequest {
