@@ -22,6 +22,18 @@ export interface DueDelivery {
   event: EventView;
 }
 
+interface PendingRow {
+  id: string;
+  failedAttempts: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  eventId: string;
+  type: EventView['type'];
+  eventCreatedAt: Date;
+  accountId: string;
+  data: Record<string, unknown>;
+}
+
 /** What the last attempt means for the delivery and its endpoint. */
 export type AttemptVerdict = { delivered: true } | { retryAt: Date } | { failed: string };
 
@@ -73,14 +85,14 @@ export class WebhookDeliveriesRepository extends SqlRepository {
 
   /** The endpoint's oldest pending deliveries, up to `limit` (due or not: the first one not due holds back the rest). */
   async oldestPending(endpointId: string, limit: number): Promise<DueDelivery[]> {
-    const rows = await this.manager.query(
+    const rows: PendingRow[] = await this.manager.query(
       `SELECT d.id, d.failed_attempts AS "failedAttempts", d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt",
          e.id AS "eventId", e.type, e.created_at AS "eventCreatedAt", e.account_id AS "accountId", e.data
        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
        WHERE d.endpoint_id = $1 AND d.status = 'pending' ORDER BY d.event_id LIMIT $2`,
       [endpointId, limit],
     );
-    return rows.map((row: Record<string, any>) => ({
+    return rows.map((row) => ({
       id: row.id,
       failedAttempts: row.failedAttempts,
       nextAttemptAt: row.nextAttemptAt,

@@ -100,7 +100,11 @@ export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdo
     const client = new Client({ connectionString: this.config.database.url });
     this.listener = client;
     client.on('notification', () => void this.relay());
+    let lost = false;
     client.on('error', (error) => {
+      // A broken connection may report more than one error; one reconnection is enough.
+      if (lost || this.stopped) return;
+      lost = true;
       this.log.warn({ err: error }, 'Lost the events notification connection; reconnecting');
       void client.end().catch(() => undefined);
       setTimeout(() => void this.listen(), this.config.webhooks.sweepIntervalMs).unref();
