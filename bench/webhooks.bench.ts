@@ -74,7 +74,8 @@ async function main(): Promise<void> {
     const rounds = await interleavedRounds(withWebhook, withoutWebhook);
 
     console.log(
-      `\nevent → delivered, ${latency.count} application.created events at ${RATE}/s for ${LATENCY_SECONDS} s (${latency.lost} not delivered within 30 s):`,
+      `\nevent → delivered: ${latency.count} application.created events asked at ${RATE}/s, achieved ${latency.achieved}/s ` +
+        `(${latency.failed} creates failed, ${latency.lost} events not delivered within 30 s of the last create):`,
     );
     console.log(`  from the event's createdAt (its transaction's start): ${latency.sinceEvent}`);
     console.log(`  from the create's answer at the client:               ${latency.sinceAnswer}`);

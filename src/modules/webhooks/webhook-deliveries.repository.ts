@@ -34,8 +34,8 @@ interface PendingRow {
   data: Record<string, unknown>;
 }
 
-/** What the last attempt means for the delivery and its endpoint. */
-export type AttemptVerdict = { delivered: true } | { retryAt: Date } | { failed: string };
+/** What a failed attempt means for the delivery and its endpoint: a retry later, or the end (and the endpoint disabled). */
+export type AttemptVerdict = { retryAt: Date } | { failed: string };
 
 /** The SQL of delivering: the relay's fan-out, the per-endpoint lease, the oldest due delivery, the record of attempts. */
 @Injectable()
@@ -101,26 +101,43 @@ export class WebhookDeliveriesRepository extends SqlRepository {
     }));
   }
 
-  /**
-   * Records an attempt and what it means, in one statement: the delivery is delivered, waits for its retry, or has
-   * failed for good and disables its endpoint with the reason. Nothing when the delivery is gone (its endpoint was
-   * deleted meanwhile).
-   */
-  async recordAttempt(deliveryId: string, attempt: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
-    const [change, parameters] =
-      'delivered' in verdict
-        ? [`status = 'delivered', delivered_at = now()`, []]
-        : 'retryAt' in verdict
-          ? ['failed_attempts = failed_attempts + 1, next_attempt_at = $6', [verdict.retryAt]]
-          : [`status = 'failed', failed_attempts = failed_attempts + 1`, [verdict.failed]];
-    const disable =
-      'failed' in verdict
-        ? `, disabled AS (UPDATE webhook_endpoints SET enabled = false, disabled_reason = $6, updated_at = now() WHERE id IN (SELECT endpoint_id FROM delivery))`
-        : '';
+  /** Records successful attempts, one statement for all: the deliveries are delivered. */
+  async recordDelivered(delivered: { deliveryId: string; attempt: AttemptOutcome }[]): Promise<void> {
+    if (delivered.length === 0) return;
+    const column = <T>(pick: (each: { deliveryId: string; attempt: AttemptOutcome }) => T) => delivered.map(pick);
     await this.manager.query(
-      `WITH delivery AS (UPDATE webhook_deliveries SET ${change} WHERE id = $1 RETURNING id, endpoint_id)${disable}
+      `WITH input AS (
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[]) AS input(delivery_id, attempted_at, status_code, duration_ms)
+       ), delivered AS (
+         UPDATE webhook_deliveries d SET status = 'delivered', delivered_at = input.attempted_at + make_interval(secs => input.duration_ms / 1000.0)
+         FROM input WHERE d.id = input.delivery_id RETURNING d.id
+       )
+       INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
+       SELECT input.delivery_id, input.attempted_at, input.status_code, NULL, input.duration_ms FROM input JOIN delivered ON delivered.id = input.delivery_id`,
+      [
+        column((each) => each.deliveryId),
+        column((each) => each.attempt.attemptedAt),
+        column((each) => each.attempt.statusCode),
+        column((each) => each.attempt.durationMs),
+      ],
+    );
+  }
+
+  /**
+   * Records a failed attempt and what it means, in one statement: the delivery waits for its retry, or has failed
+   * for good and disables its endpoint with the reason. Nothing when the delivery is gone (its endpoint was deleted
+   * meanwhile).
+   */
+  async recordFailedAttempt(deliveryId: string, attempt: AttemptOutcome, verdict: AttemptVerdict): Promise<void> {
+    const retry = 'retryAt' in verdict;
+    const change = retry ? 'next_attempt_at = $6' : `status = 'failed'`;
+    const disable = retry
+      ? ''
+      : `, disabled AS (UPDATE webhook_endpoints SET enabled = false, disabled_reason = $6, updated_at = now() WHERE id IN (SELECT endpoint_id FROM delivery))`;
+    await this.manager.query(
+      `WITH delivery AS (UPDATE webhook_deliveries SET ${change}, failed_attempts = failed_attempts + 1 WHERE id = $1 RETURNING id, endpoint_id)${disable}
        INSERT INTO webhook_delivery_attempts (delivery_id, attempted_at, status_code, error, duration_ms) SELECT id, $2, $3, $4, $5 FROM delivery`,
-      [deliveryId, attempt.attemptedAt, attempt.statusCode, attempt.error, attempt.durationMs, ...parameters],
+      [deliveryId, attempt.attemptedAt, attempt.statusCode, attempt.error, attempt.durationMs, retry ? verdict.retryAt : verdict.failed],
     );
   }
 }

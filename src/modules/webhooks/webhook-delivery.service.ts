@@ -51,37 +51,54 @@ export class WebhookDeliveryService {
     }
   }
 
-  /** Sends the endpoint's due deliveries in order until one fails, one is not yet due, or none is left. */
+  /**
+   * Sends the endpoint's due deliveries in order until one fails, one is not yet due, or none is left. Successes are
+   * recorded together, before the next batch is read and when the run ends, so that sending is not paced by a write
+   * per delivery; a worker killed in between sends them again (receivers drop repeats by Webhook-Id).
+   */
   private async sendDue(endpoint: LeasedEndpoint, token: string, leaseMs: number): Promise<void> {
     let renewAt = Date.now() + leaseMs / 2;
-    for (;;) {
-      const batch = await this.deliveries.oldestPending(endpoint.id, DRAIN_BATCH);
-      for (const delivery of batch) {
-        if (delivery.nextAttemptAt.getTime() > Date.now() || !(await this.attempt(endpoint, delivery))) return;
-        if (Date.now() >= renewAt) {
-          if (!(await this.deliveries.takeLease(endpoint.id, token, leaseMs))) return;
-          renewAt = Date.now() + leaseMs / 2;
+    const delivered: { deliveryId: string; attempt: AttemptOutcome }[] = [];
+    const recordDelivered = () => this.deliveries.recordDelivered(delivered.splice(0));
+    try {
+      for (;;) {
+        const batch = await this.deliveries.oldestPending(endpoint.id, DRAIN_BATCH);
+        for (const delivery of batch) {
+          if (delivery.nextAttemptAt.getTime() > Date.now()) return;
+          const attempt = await this.send(endpoint, delivery);
+          if (attempt.error !== null) {
+            await recordDelivered();
+            return await this.recordFailure(endpoint, delivery, attempt);
+          }
+          delivered.push({ deliveryId: delivery.id, attempt });
+          if (Date.now() >= renewAt) {
+            if (!(await this.deliveries.takeLease(endpoint.id, token, leaseMs))) return;
+            renewAt = Date.now() + leaseMs / 2;
+          }
         }
+        await recordDelivered();
+        if (batch.length < DRAIN_BATCH) return;
       }
-      if (batch.length < DRAIN_BATCH) return;
+    } finally {
+      await recordDelivered();
     }
   }
 
-  /** Answers whether it delivered. */
-  private async attempt(endpoint: LeasedEndpoint, delivery: DueDelivery): Promise<boolean> {
-    const outcome = await sendWebhook(
+  private send(endpoint: LeasedEndpoint, delivery: DueDelivery): Promise<AttemptOutcome> {
+    return sendWebhook(
       { url: endpoint.url, secret: endpoint.secret, id: String(delivery.event.id), body: JSON.stringify(delivery.event) },
       this.policy,
       this.config.webhooks.timeoutMs,
     );
-    const verdict = this.verdict(delivery, outcome);
-    await this.deliveries.recordAttempt(delivery.id, outcome, verdict);
+  }
+
+  private async recordFailure(endpoint: LeasedEndpoint, delivery: DueDelivery, attempt: AttemptOutcome): Promise<void> {
+    const verdict = this.verdict(delivery, attempt);
+    await this.deliveries.recordFailedAttempt(delivery.id, attempt, verdict);
     if ('failed' in verdict) this.log.warn({ endpointId: endpoint.id, reason: verdict.failed }, 'Disabled a webhook endpoint');
-    return 'delivered' in verdict;
   }
 
   private verdict(delivery: DueDelivery, outcome: AttemptOutcome): AttemptVerdict {
-    if (outcome.error === null) return { delivered: true };
     const failed = delivery.failedAttempts + 1;
     const { attempts, retryDelayMs } = this.config.webhooks;
     if (failed < attempts) return { retryAt: new Date(Date.now() + retryDelayMs * 2 ** (failed - 1)) };
