@@ -1239,7 +1239,7 @@ export interface paths {
          * Add a webhook endpoint
          * @description **Scope:** `webhooks:write` · **Limit:** 20 requests per minute per account
          *
-         *     Answers the signing secret, shown only here. The URL must be https and resolve to public addresses only (`TARGET_REFUSED` otherwise). At most 10 endpoints per account (`ENDPOINT_LIMIT`). The endpoint receives the events of its types recorded from now on.
+         *     Answers the signing secret, shown only here. The URL must be https and resolve to public addresses only (a 400 on `url` otherwise). At most 10 endpoints per account (`ENDPOINT_LIMIT`). The endpoint receives the events of its types recorded from now on.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -3289,23 +3289,6 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
-        };
-        TargetRefusedBody: {
-            /** @example url 10.0.0.7 is in a private or reserved network range; webhooks go to public addresses */
-            error: string;
-            /**
-             * @example TARGET_REFUSED
-             * @enum {string}
-             */
-            code: "TARGET_REFUSED";
-            /**
-             * @example {
-             *       "url": [
-             *         "10.0.0.7 is in a private or reserved network range; webhooks go to public addresses"
-             *       ]
-             *     }
-             */
-            details: Record<string, never>;
         };
         WebhooksConflictBody: {
             /** @example The endpoint is disabled: enable it before resending its deliveries */
@@ -14682,6 +14665,19 @@ export interface operations {
                     "application/json": components["schemas"]["EventsPage"];
                 };
             };
+            /** @description Invalid `after`, `limit` or `type` */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked API key */
             401: {
                 headers: {
@@ -14766,7 +14762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid paging */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14869,7 +14865,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretResponse"];
                 };
             };
-            /** @description Invalid fields, or a refused URL (`TARGET_REFUSED`) */
+            /** @description Invalid fields, or a URL refused for where it points (`details.url` says why) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -14879,7 +14875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TargetRefusedBody"] | components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -15000,19 +14996,6 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Invalid fields */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
             /** @description Missing, invalid, expired or revoked API key */
             401: {
                 headers: {
@@ -15104,7 +15087,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description The body is not a JSON object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15114,7 +15097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -15247,7 +15230,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields, or a refused URL (`TARGET_REFUSED`) */
+            /** @description Invalid fields, or a URL refused for where it points (`details.url` says why) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15257,7 +15240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TargetRefusedBody"] | components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -15377,7 +15360,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSecretResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description The body is not a JSON object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15387,7 +15370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -15514,7 +15497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid paging */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15619,7 +15602,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description The body is not a JSON object */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -15629,7 +15612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */

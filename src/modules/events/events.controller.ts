@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ValidationErrorBody } from '../../common/errors/error-body.dto';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ApiTag } from '../../common/http/api-tags';
@@ -27,6 +28,7 @@ export class EventsController {
       'For clients that prefer pulling to webhooks, or that missed deliveries: call again with the last id of the page while `hasMore` is true.',
   })
   @ApiOkResponse({ type: EventsPage })
+  @ApiBadRequestResponse({ description: 'Invalid `after`, `limit` or `type`', type: ValidationErrorBody })
   list(@Caller() caller: ApiCaller, @Query() query: ListEventsQuery): Promise<EventsPage> {
     return this.events.list(caller, query);
   }

@@ -28,7 +28,7 @@ import {
   WebhookSecretResponse,
   WebhookView,
 } from './dto/webhook.dto';
-import { TargetRefusedBody, WebhooksConflictBody, WebhooksErrorCode } from './webhooks.exception';
+import { WebhooksConflictBody, WebhooksErrorCode } from './webhooks.exception';
 import { WebhooksService } from './webhooks.service';
 
 const SIGNING =
@@ -37,7 +37,6 @@ const SIGNING =
   'HMAC-SHA256 of `id.timestamp.body` keyed with the secret), as Standard Webhooks specifies: its libraries verify it.';
 
 @ApiTag('Webhooks', `Endpoints the service POSTs the account's events to, signed, retried for about a day, in order. ${SIGNING}`)
-@ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
 @Controller('v1/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
@@ -49,12 +48,12 @@ export class WebhooksController {
     operationId: 'createWebhook',
     summary: 'Add a webhook endpoint',
     description:
-      `Answers the signing secret, shown only here. The URL must be https and resolve to public addresses only (\`${WebhooksErrorCode.TARGET_REFUSED}\` ` +
+      'Answers the signing secret, shown only here. The URL must be https and resolve to public addresses only (a 400 on `url` ' +
       `otherwise). At most ${WEBHOOK_LIMITS.endpointsPerAccount} endpoints per account (\`${WebhooksErrorCode.ENDPOINT_LIMIT}\`). ` +
       'The endpoint receives the events of its types recorded from now on.',
   })
   @ApiCreatedResponse({ type: WebhookSecretResponse })
-  @ApiBadRequestResponse({ description: `Invalid fields, or a refused URL (\`${WebhooksErrorCode.TARGET_REFUSED}\`)`, type: TargetRefusedBody })
+  @ApiBadRequestResponse({ description: 'Invalid fields, or a URL refused for where it points (`details.url` says why)', type: ValidationErrorBody })
   @ApiConflictResponse({ description: `\`${WebhooksErrorCode.ENDPOINT_LIMIT}\``, type: WebhooksConflictBody })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateWebhookDto): Promise<WebhookSecretResponse> {
     const { id, secret } = await this.webhooks.create(caller, body);
@@ -66,6 +65,7 @@ export class WebhooksController {
   @RateLimit(DEFAULT_LIMITS.list)
   @ApiOperation({ operationId: 'listWebhooks', summary: 'List webhook endpoints', description: 'Oldest first; secrets are never shown.' })
   @ApiListResponse(WebhookView)
+  @ApiBadRequestResponse({ description: 'Invalid paging', type: ValidationErrorBody })
   list(@Caller() caller: ApiCaller, @Query() query: PagingQuery) {
     return this.webhooks.list(caller, query);
   }
@@ -90,7 +90,7 @@ export class WebhooksController {
       'Only the fields sent change. Enabling a disabled endpoint resumes its pending deliveries; events recorded while it was disabled are not delivered (read them at `GET /v1/events`).',
   })
   @ApiOkResponse({ type: SuccessWithIdResponse })
-  @ApiBadRequestResponse({ description: `Invalid fields, or a refused URL (\`${WebhooksErrorCode.TARGET_REFUSED}\`)`, type: TargetRefusedBody })
+  @ApiBadRequestResponse({ description: 'Invalid fields, or a URL refused for where it points (`details.url` says why)', type: ValidationErrorBody })
   @ApiNotFoundResponse({ type: ErrorBody })
   async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateWebhookDto): Promise<SuccessWithIdResponse> {
     await this.webhooks.update(caller, id, body);
@@ -137,6 +137,7 @@ export class WebhooksController {
     description: 'Newest event first, each with every attempt: when, the status code the receiver answered, and why it failed.',
   })
   @ApiListResponse(DeliveryView)
+  @ApiBadRequestResponse({ description: 'Invalid paging', type: ValidationErrorBody })
   @ApiNotFoundResponse({ type: ErrorBody })
   deliveries(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() query: ListDeliveriesQuery) {
     return this.webhooks.deliveries(caller, id, query);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { NotFoundError } from '../../common/errors/api-errors';
+import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
@@ -89,7 +89,8 @@ export class WebhooksService {
     try {
       await resolveTarget(new URL(url), this.policy);
     } catch (error) {
-      if (error instanceof TargetRefused) throw WebhooksException.targetRefused(error.message);
+      // The same 400 as any invalid field: the message says why the address is refused.
+      if (error instanceof TargetRefused) throw ValidationFailedError.field('url', error.message);
       throw error;
     }
   }
