@@ -14640,10 +14640,10 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description Only events after this id: the last id a client has seen (0 for all) */
-                after?: number;
                 /** @description Page size */
                 limit?: number;
+                /** @description Only events after this id: the last id a client has seen (0 for all) */
+                after?: number;
                 /** @description Only events of this type */
                 type?: components["schemas"]["EventType"];
             };

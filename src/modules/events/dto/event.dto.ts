@@ -4,11 +4,11 @@ import { EnumField, QueryIntField } from '../../../common/validation/field.decor
 import { EVENT_TYPES, EventType } from '../event-types';
 
 export class ListEventsQuery {
-  @QueryIntField({ min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Only events after this id: the last id a client has seen (0 for all)' })
-  after: number = 0;
-
   @QueryIntField({ min: 1, max: PAGE_SIZE.max, default: PAGE_SIZE.default, description: 'Page size' })
   limit: number = PAGE_SIZE.default;
+
+  @QueryIntField({ min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Only events after this id: the last id a client has seen (0 for all)' })
+  after: number = 0;
 
   @EnumField(EVENT_TYPES, { optional: true, enumName: 'EventType', description: 'Only events of this type' })
   type?: EventType;
