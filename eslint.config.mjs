@@ -36,6 +36,11 @@ export default tseslint.config(
     },
   },
   {
+    // The pages' one script runs in the browser, as a classic script.
+    files: ['src/views/static/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     // Tests read response bodies as the loose JSON they are; the contract test checks their types against the document.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

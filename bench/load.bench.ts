@@ -6,13 +6,16 @@
  */
 import { join } from 'node:path';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { DataSource } from 'typeorm';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { SCOPES } from '../src/common/auth/scopes';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { AccountsService } from '../src/modules/accounts/accounts.service';
-import { ApiKeysRepository } from '../src/modules/api-keys/api-keys.repository';
+import { AccountsModule } from '../src/modules/accounts/accounts.module';
+import { ApiKeysModule } from '../src/modules/api-keys/api-keys.module';
 import { ApiKeysService } from '../src/modules/api-keys/api-keys.service';
-import { ROOT, startServer, stopServer } from './support';
+import { ROOT, SERVICE_NODE_FLAGS, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_load';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
   await dropDatabase(DATABASE_URL);
   await createDatabaseIfMissing(DATABASE_URL);
   const env = { DATABASE_URL, REDIS_PREFIX: `career-bench-load:${Date.now()}:`, RATE_LIMIT_SCALE: String(SCALE), LOG_LEVEL: 'warn' };
-  const servers = await Promise.all(PORTS.map((port) => startServer(join(ROOT, 'dist/main.js'), env, port)));
+  const servers = await Promise.all(PORTS.map((port) => startServer(join(ROOT, 'dist/main.js'), env, port, SERVICE_NODE_FLAGS)));
   try {
     const searchable = await hasOperation(PORTS[0], '/v1/jobs/search');
     const operations = OPERATIONS.filter((operation) => searchable || operation.name !== 'POST /v1/jobs/search');
@@ -132,12 +135,16 @@ async function main(): Promise<void> {
   }
 }
 
+/** The services the CLI uses to make accounts and keys, on the bench's database. */
+@Module({ imports: [TypeOrmModule.forRoot(dataSourceOptions(DATABASE_URL)), AccountsModule, ApiKeysModule] })
+class BenchAccountsModule {}
+
 /** An account and key per client, through the services the CLI uses (one CLI process per account would take minutes). */
 async function createAccounts(count: number): Promise<{ accountId: string; key: string }[]> {
-  const dataSource = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();
+  const context = await NestFactory.createApplicationContext(BenchAccountsModule, { logger: false });
   try {
-    const accounts = new AccountsService(dataSource);
-    const keys = new ApiKeysService(new ApiKeysRepository(dataSource.manager));
+    const accounts = context.get(AccountsService);
+    const keys = context.get(ApiKeysService);
     return await Promise.all(
       Array.from({ length: count }, async (_, index) => {
         const account = await accounts.create({ email: `load-${index}@bench.example`, plan: 'plus' });
@@ -146,7 +153,7 @@ async function createAccounts(count: number): Promise<{ accountId: string; key: 
       }),
     );
   } finally {
-    await dataSource.destroy();
+    await context.close();
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { renderResumePdf } from '../src/modules/resumes/export/pdf-renderer';
-import type { ResumeTemplate } from '../src/modules/resumes/entities/resume.entity';
+import type { ResumeTemplate } from '../src/modules/resumes/resume-settings';
 import { sampleResumeContent } from '../test/modules/resumes/export/resume-content.fixture';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

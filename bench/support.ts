@@ -1,8 +1,16 @@
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 export const ROOT = join(__dirname, '..');
+
+/**
+ * The V8 flags the service starts with (`npm start`, `npm run start:worker`, docker/Dockerfile): benchmarks start
+ * it the same way. BENCH_NODE_FLAGS overrides them to measure others ('' for V8's defaults).
+ */
+export const SERVICE_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
 
 export interface LoadResult {
   name: string;
@@ -11,6 +19,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time (user + system) per answered request, when its process was given. */
+  cpuMsPerRequest?: number;
 }
 
 /** Runs the project's CLI (built) and parses its one JSON line. */
@@ -18,9 +28,15 @@ export function cli(env: NodeJS.ProcessEnv, ...args: string[]): any {
   return JSON.parse(execFileSync('node', [join(ROOT, 'dist/cli/main.js'), ...args], { env: { ...process.env, ...env } }).toString());
 }
 
-/** Starts a server script as a child process and resolves once it answers HTTP. */
-export async function startServer(script: string, env: NodeJS.ProcessEnv, port: number, execArgv: string[] = []): Promise<ChildProcess> {
-  const child = fork(script, [], { env: { ...process.env, ...env, PORT: String(port) }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+/** Starts a server script as a child process and resolves once it answers HTTP; `stdout` 'pipe' keeps its output readable. */
+export async function startServer(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  execArgv: string[] = [],
+  stdout: 'ignore' | 'pipe' = 'ignore',
+): Promise<ChildProcess> {
+  const child = fork(script, [], { env: { ...process.env, ...env, PORT: String(port) }, execArgv, stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -41,10 +57,25 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function load(name: string, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
+/**
+ * Closed loop: `connections` clients, each sending its next request when the last is answered. With `server`, also
+ * the server process's CPU time per request, which a machine shared with other work disturbs far less than
+ * throughput.
+ */
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  server?: ChildProcess,
+): Promise<LoadResult> {
   await autocannon({ url, headers, connections, duration: 2 }); // warm-up: JIT, pools, caches
+  const cpuBefore = server ? cpuMs(server) : 0;
   const result = await autocannon({ url, headers, connections, duration: seconds });
+  const cpu = server ? cpuMs(server) - cpuBefore : undefined;
   return {
+    cpuMsPerRequest: cpu === undefined ? undefined : cpu / Math.max(1, result.requests.total),
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -54,8 +85,110 @@ export async function load(name: string, url: string, headers: Record<string, st
   };
 }
 
+/** User and system CPU time a process has used, from /proc (Linux); clock ticks of 10 ms. */
+export function cpuMs(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Sequential requests on one connection for `seconds`: the latency of a server that is not queueing, in fine resolution. */
+export async function sequential(url: string, headers: Record<string, string>, seconds: number): Promise<{ p50: number; p99: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      request(url, { agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`status ${res.statusCode}`))));
+      })
+        .on('error', reject)
+        .end();
+    });
+  const latencies: number[] = [];
+  const warmUntil = performance.now() + 1000;
+  while (performance.now() < warmUntil) await once();
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) latencies.push(await once());
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
 export function printTable(results: LoadResult[]): void {
   console.table(
     results.map((row) => ({ server: row.name, 'req/s': row.requestsPerSecond, 'p50 ms': row.p50, 'p99 ms': row.p99, errors: row.errors, non2xx: row.non2xx })),
   );
+}
+
+export interface OpenLoopResult {
+  name: string;
+  /** Requests per second asked for. */
+  rate: number;
+  sent: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Network errors, non-2xx answers and requests still unanswered 10 s after the last was due. */
+  failed: number;
+}
+
+/**
+ * Open loop: requests go out on a fixed schedule (`rate` per second, evenly spaced) whatever the server's pace, on
+ * as many keep-alive connections as it takes, and each latency counts from when the request was due, not from when
+ * it left: a server (or client) that falls behind shows as latency instead of a slower schedule (no coordinated
+ * omission).
+ */
+export async function openLoop(name: string, url: string, headers: Record<string, string>, rate: number, seconds: number): Promise<OpenLoopResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const total = Math.round(rate * seconds);
+  const latencies = new Float64Array(total).fill(Number.POSITIVE_INFINITY);
+  let failed = 0;
+  let pending = 0;
+  let next = 0;
+  const started = performance.now();
+  const interval = 1000 / rate;
+  const send = (index: number, due: number) => {
+    pending++;
+    const done = (ok: boolean) => {
+      pending--;
+      if (ok) latencies[index] = performance.now() - due;
+      else failed++;
+    };
+    request(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode !== undefined && res.statusCode < 300));
+    })
+      .on('error', () => done(false))
+      .end();
+  };
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && started + next * interval <= now) {
+        send(next, started + next * interval);
+        next++;
+      }
+      if (next < total) setTimeout(tick, Math.max(0, Math.min(1, started + next * interval - performance.now())));
+      else resolve();
+    };
+    tick();
+  });
+  const deadline = performance.now() + 10_000;
+  while (pending > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  agent.destroy();
+  const answered = Array.from(latencies.filter(Number.isFinite)).sort((a, b) => a - b);
+  const unanswered = total - answered.length - failed;
+  const at = (q: number) => (answered.length ? round(answered[Math.min(answered.length - 1, Math.floor(q * answered.length))]) : NaN);
+  return { name, rate, sent: total, p50: at(0.5), p99: at(0.99), max: at(1), failed: failed + unanswered };
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+/** `min / median / max` of a measure over rounds. */
+export function spread(values: number[], digits = 0): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const show = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${show(sorted[0])} / ${show(sorted[Math.floor((sorted.length - 1) / 2)])} / ${show(sorted[sorted.length - 1])}`;
 }

@@ -1,48 +1,222 @@
 /**
- * `npm run bench`: authenticated GET /v1/tracker/applications (an account with 1,000 applications) through the
- * real service, beside a bare node:http + pg server doing the same key lookup and query, in one run.
- * The service runs as `npm start` would (built, migrations applied), with RATE_LIMIT_SCALE raised so the limiter
- * runs but never refuses.
+ * `npm run bench:tracker` (also the first half of `npm run bench`): authenticated GET /v1/tracker/applications
+ * through the real service, beside a bare node:http + pg server doing the same key lookup and queries, in rounds
+ * that interleave the two (each round alternates which goes first), reported as min / median / max over rounds:
+ *
+ * - closed loop: 50 connections as fast as each is answered, requests per second (account of 1,000 applications);
+ * - open loop: requests on a fixed schedule at half the rate the bare server reached in the same round, p99 counted
+ *   from each request's due time (see `openLoop` in support.ts);
+ * - account size: an account of 100,000 applications against one of 100, requests per second at 50 connections
+ *   and p50 at one connection.
+ *
+ * The service runs as `npm start` runs it (built, migrations applied, its V8 flags: SERVICE_NODE_FLAGS), with
+ * RATE_LIMIT_SCALE raised so the limiter runs but never refuses. BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the
+ * length; the whole run takes about three minutes.
  */
+import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { cli, load, LoadResult, printTable, ROOT, startServer, stopServer } from './support';
-import { join } from 'node:path';
+import { cli, cpuMs, load, LoadResult, OpenLoopResult, openLoop, ROOT, sequential, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_tracker';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const APPLICATIONS = 1_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The open loop's rate, as a share of the bare server's closed-loop maximum in the same round. */
+const OPEN_LOOP_SHARE = 0.5;
+const ACCOUNTS = { standard: 1_000, small: 100, large: 100_000 };
+const PORTS = { bare: 3901, service: 3902 };
+
+interface Round {
+  bare: LoadResult;
+  service: LoadResult;
+  openBare: OpenLoopResult;
+  openService: OpenLoopResult;
+  small: LoadResult;
+  large: LoadResult;
+  smallAlone: { p50: number };
+  largeAlone: { p50: number };
+}
 
 async function main(): Promise<void> {
   await dropDatabase(DATABASE_URL);
   await createDatabaseIfMissing(DATABASE_URL);
   const env = { DATABASE_URL, REDIS_PREFIX: `career-bench:${Date.now()}:`, RATE_LIMIT_SCALE: '1000000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const account = cli(env, 'account:create', '--email', `bench-${Date.now()}@bench.example`, '--plan', 'plus');
-  const { key } = cli(env, 'key:create', '--account', account.id, '--name', 'bench', '--scopes', 'tracker:read');
-  await seedApplications(account.id);
+  const keys: Record<keyof typeof ACCOUNTS, string> = { standard: '', small: '', large: '' };
+  for (const [name, applications] of Object.entries(ACCOUNTS) as [keyof typeof ACCOUNTS, number][]) {
+    const account = cli(env, 'account:create', '--email', `bench-${name}-${Date.now()}@bench.example`, '--plan', 'plus');
+    keys[name] = cli(env, 'key:create', '--account', account.id, '--name', 'bench', '--scopes', 'tracker:read').key;
+    await seedApplications(account.id, applications);
+  }
 
+  const as = (name: keyof typeof ACCOUNTS) => ({ authorization: `Bearer ${keys[name]}` });
+  if (process.env.BENCH_MODE === 'compare') {
+    await compareBuilds(env, { standard: as('standard'), large: as('large') });
+    await dropDatabase(DATABASE_URL);
+    return;
+  }
+  if (process.env.BENCH_MODE === 'gc') {
+    await compareGcFlags(env, { authorization: `Bearer ${keys.standard}` });
+    await dropDatabase(DATABASE_URL);
+    return;
+  }
+  const bare = await startServer(join(ROOT, 'bench/bare-server.ts'), env, PORTS.bare, ['-r', 'ts-node/register/transpile-only']);
+  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS);
+  const processes = { bare, service };
   const url = (port: number) => `http://127.0.0.1:${port}/v1/tracker/applications`;
-  const headers = { authorization: `Bearer ${key}` };
-  const results: LoadResult[] = [];
-
-  const bare = await startServer(join(ROOT, 'bench/bare-server.ts'), env, 3901, ['-r', 'ts-node/register/transpile-only']);
-  results.push(await load('bare node:http + pg', url(3901), headers, CONNECTIONS, SECONDS));
-  await stopServer(bare);
-
-  const service = await startServer(join(ROOT, 'dist/main.js'), env, 3902);
-  results.push(await load('career-api (NestJS)', url(3902), headers, CONNECTIONS, SECONDS));
-  await stopServer(service);
-
-  printTable(results);
-  const [baseline, ours] = results;
-  console.log(`\n${CONNECTIONS} connections, ${SECONDS}s each, ${APPLICATIONS} applications, page of 25, LOG_LEVEL=${env.LOG_LEVEL}`);
-  console.log(`service / bare requests per second: ${((ours.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}%`);
-  console.log(`service p99: ${ours.p99} ms (target < 25 ms); target ratio ≥ 25%`);
+  const rounds: Round[] = [];
+  try {
+    for (let index = 0; index < ROUNDS; index++) {
+      // Alternate which server goes first, so that neither always meets a machine warmed (or tired) by the other.
+      const order = index % 2 === 0 ? (['bare', 'service'] as const) : (['service', 'bare'] as const);
+      const closed: Partial<Record<'bare' | 'service', LoadResult>> = {};
+      for (const server of order) closed[server] = await load(server, url(PORTS[server]), as('standard'), CONNECTIONS, SECONDS, processes[server]);
+      const rate = Math.round(closed.bare!.requestsPerSecond * OPEN_LOOP_SHARE);
+      const open: Partial<Record<'bare' | 'service', OpenLoopResult>> = {};
+      for (const server of order) open[server] = await openLoop(server, url(PORTS[server]), as('standard'), rate, SECONDS);
+      const serviceUrl = url(PORTS.service);
+      const sizes = index % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const);
+      const busy: Partial<Record<'small' | 'large', LoadResult>> = {};
+      for (const size of sizes) busy[size] = await load(size, serviceUrl, as(size), CONNECTIONS, SECONDS);
+      const alone: Partial<Record<'small' | 'large', { p50: number }>> = {};
+      for (const size of sizes) alone[size] = await sequential(serviceUrl, as(size), SECONDS);
+      rounds.push({
+        bare: closed.bare!,
+        service: closed.service!,
+        openBare: open.bare!,
+        openService: open.service!,
+        small: busy.small!,
+        large: busy.large!,
+        smallAlone: alone.small!,
+        largeAlone: alone.large!,
+      });
+      console.error(`round ${index + 1} of ${ROUNDS} done`);
+    }
+  } finally {
+    await stopServer(bare);
+    await stopServer(service);
+  }
+  report(rounds, env.LOG_LEVEL);
   await dropDatabase(DATABASE_URL);
 }
 
-async function seedApplications(accountId: string): Promise<void> {
+function report(rounds: Round[], logLevel: string): void {
+  const of = (measure: (round: Round) => number, digits = 0) => spread(rounds.map(measure), digits);
+  const ratio = (round: Round) => (round.service.requestsPerSecond / round.bare.requestsPerSecond) * 100;
+  const lines = [
+    `${rounds.length} rounds, ${SECONDS} s per measure, ${CONNECTIONS} connections closed loop, LOG_LEVEL=${logLevel}, service flags: ${SERVICE_NODE_FLAGS.join(' ') || '(none)'}`,
+    `Figures are min / median / max over rounds.`,
+    '',
+    '| measure | bare node:http + pg | career-api | target |',
+    '|---|---|---|---|',
+    `| closed loop req/s (1,000 applications) | ${of((r) => r.bare.requestsPerSecond)} | ${of((r) => r.service.requestsPerSecond)} | |`,
+    `| closed loop p99 ms | ${of((r) => r.bare.p99)} | ${of((r) => r.service.p99)} | |`,
+    `| service / bare req/s | | ${of(ratio, 1)} % | ≥ 65 % |`,
+    `| server CPU ms per request | ${of((r) => r.bare.cpuMsPerRequest!, 3)} | ${of((r) => r.service.cpuMsPerRequest!, 3)} | |`,
+    `| open loop rate (50 % of bare max), req/s | ${of((r) => r.openBare.rate)} | same | |`,
+    `| open loop p50 ms | ${of((r) => r.openBare.p50, 1)} | ${of((r) => r.openService.p50, 1)} | |`,
+    `| open loop p99 ms | ${of((r) => r.openBare.p99, 1)} | ${of((r) => r.openService.p99, 1)} | ≤ 25 ms |`,
+    `| open loop max ms | ${of((r) => r.openBare.max, 1)} | ${of((r) => r.openService.max, 1)} | |`,
+    `| open loop failed or unanswered | ${of((r) => r.openBare.failed)} | ${of((r) => r.openService.failed)} | 0 |`,
+    '',
+    '| account size (career-api) | 100 applications | 100,000 applications | 100k / 100 | target |',
+    '|---|---|---|---|---|',
+    `| req/s, ${CONNECTIONS} connections | ${of((r) => r.small.requestsPerSecond)} | ${of((r) => r.large.requestsPerSecond)} | ${of((r) => r.large.requestsPerSecond / r.small.requestsPerSecond, 2)} | ≥ 0.67 |`,
+    `| p50 ms, 1 connection | ${of((r) => r.smallAlone.p50, 2)} | ${of((r) => r.largeAlone.p50, 2)} | ${of((r) => r.largeAlone.p50 / r.smallAlone.p50, 2)} | ≤ 1.5 |`,
+    '',
+    `Errors or non-2xx in closed loops: ${rounds.reduce((sum, r) => sum + [r.bare, r.service, r.small, r.large].reduce((n, x) => n + x.errors + x.non2xx, 0), 0)}`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+/**
+ * `BENCH_MODE=compare BENCH_COMPARE_WITH=<another build's dist/main.js> [BENCH_COMPARE_FLAGS=…]`: this build (with
+ * its flags) against another one (a checkout of an earlier commit, built; with its own flags, none by default) on
+ * the same database, interleaved: requests per second and CPU per request at 50 connections (1,000 applications),
+ * and p50 at one connection for an account of 100,000.
+ */
+async function compareBuilds(env: NodeJS.ProcessEnv, headers: { standard: Record<string, string>; large: Record<string, string> }): Promise<void> {
+  const other = process.env.BENCH_COMPARE_WITH;
+  if (!other) throw new Error('BENCH_COMPARE_WITH must name the other build: path/to/dist/main.js');
+  const builds = {
+    other: await startServer(other, env, PORTS.bare, (process.env.BENCH_COMPARE_FLAGS ?? '').split(' ').filter(Boolean)),
+    this: await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS),
+  };
+  const ports = { other: PORTS.bare, this: PORTS.service };
+  const rows: Record<'other' | 'this', { rps: number[]; cpu: number[]; p50: number[] }> = {
+    other: { rps: [], cpu: [], p50: [] },
+    this: { rps: [], cpu: [], p50: [] },
+  };
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? (['other', 'this'] as const) : (['this', 'other'] as const);
+      for (const build of order) {
+        const url = `http://127.0.0.1:${ports[build]}/v1/tracker/applications`;
+        const result = await load(build, url, headers.standard, CONNECTIONS, SECONDS, builds[build]);
+        rows[build].rps.push(result.requestsPerSecond);
+        rows[build].cpu.push(result.cpuMsPerRequest!);
+        rows[build].p50.push((await sequential(url, headers.large, SECONDS)).p50);
+      }
+      console.error(`round ${round + 1} of ${ROUNDS} done`);
+    }
+  } finally {
+    await stopServer(builds.other);
+    await stopServer(builds.this);
+  }
+  console.log(`${ROUNDS} rounds, ${SECONDS} s each (min / median / max); other: ${other}\n`);
+  console.log('| build | req/s, 50 connections | CPU ms per request | p50 ms, 1 connection, 100,000 applications |');
+  console.log('|---|---|---|---|');
+  for (const build of ['other', 'this'] as const) {
+    console.log(`| ${build} | ${spread(rows[build].rps)} | ${spread(rows[build].cpu, 3)} | ${spread(rows[build].p50, 2)} |`);
+  }
+}
+
+/** V8 flag sets compared by `BENCH_MODE=gc`, separated by `;`. */
+const GC_FLAG_SETS = (process.env.BENCH_GC_FLAG_SETS ?? ';--max-semi-space-size=16;--max-semi-space-size=32;--max-semi-space-size=64').split(';');
+const GC_REQUESTS = Number(process.env.BENCH_GC_REQUESTS ?? 5_000);
+
+/**
+ * `BENCH_MODE=gc`: the same number of list requests to the service started with each flag set (and --trace-gc),
+ * counting its garbage collections and their pauses, and its CPU time per request. Counts of work, unlike
+ * throughput, hardly move when other work shares the machine; the flag sets go round ROUNDS times, interleaved.
+ */
+async function compareGcFlags(env: NodeJS.ProcessEnv, headers: Record<string, string>): Promise<void> {
+  const rows: Record<string, { scavenges: number[]; scavengeMs: number[]; markCompacts: number[]; markCompactMs: number[]; cpu: number[] }> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const flags of GC_FLAG_SETS) {
+      const service = await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, ['--trace-gc', ...flags.split(' ').filter(Boolean)], 'pipe');
+      const url = `http://127.0.0.1:${PORTS.service}/v1/tracker/applications`;
+      await autocannon({ url, headers, connections: CONNECTIONS, amount: 1_000 }); // warm-up
+      let trace = '';
+      service.stdout!.on('data', (chunk: Buffer) => (trace += chunk.toString()));
+      const cpuBefore = cpuMs(service);
+      await autocannon({ url, headers, connections: CONNECTIONS, amount: GC_REQUESTS });
+      const cpu = cpuMs(service) - cpuBefore;
+      await stopServer(service);
+      const pauses = (kind: string) => [...trace.matchAll(new RegExp(`${kind}[^\\n]*?, ([\\d.]+) / [\\d.]+ ms`, 'g'))].map((match) => Number(match[1]));
+      const scavenges = pauses('Scavenge');
+      const markCompacts = pauses('Mark-Compact');
+      const row = (rows[flags || '(V8 defaults)'] ??= { scavenges: [], scavengeMs: [], markCompacts: [], markCompactMs: [], cpu: [] });
+      row.scavenges.push(scavenges.length);
+      row.scavengeMs.push(scavenges.reduce((sum, ms) => sum + ms, 0));
+      row.markCompacts.push(markCompacts.length);
+      row.markCompactMs.push(markCompacts.reduce((sum, ms) => sum + ms, 0));
+      row.cpu.push(cpu / GC_REQUESTS);
+    }
+    console.error(`round ${round + 1} of ${ROUNDS} done`);
+  }
+  console.log(`${GC_REQUESTS.toLocaleString('en-US')} list requests per flag set, ${CONNECTIONS} connections, ${ROUNDS} rounds (min / median / max)\n`);
+  console.log('| service flags | scavenges | scavenge ms | mark-compacts | mark-compact ms | CPU ms per request |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [flags, row] of Object.entries(rows)) {
+    console.log(
+      `| ${flags} | ${spread(row.scavenges)} | ${spread(row.scavengeMs)} | ${spread(row.markCompacts)} | ${spread(row.markCompactMs)} | ${spread(row.cpu, 3)} |`,
+    );
+  }
+}
+
+async function seedApplications(accountId: string, applications: number): Promise<void> {
   const client = new Client({ connectionString: DATABASE_URL });
   await client.connect();
   await client.query(
@@ -51,7 +225,7 @@ async function seedApplications(accountId: string): Promise<void> {
             (ARRAY['watchlist','applied','screening','rejected'])[1 + n % 4], 'Other',
             now() - n * interval '1 minute', now() - n * interval '1 minute'
        FROM generate_series(1, $2) AS n`,
-    [accountId, APPLICATIONS],
+    [accountId, applications],
   );
   await client.query('ANALYZE applications');
   await client.end();

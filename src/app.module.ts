@@ -5,6 +5,7 @@ import { RouteDeclarationsCheck } from './common/auth/route-declarations.check';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiDocumentModule } from './common/http/api-document';
 import { HttpDrain } from './common/http/http-drain';
+import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { MetricsModule } from './common/metrics/metrics.module';
 import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
@@ -14,6 +15,7 @@ import { RedisModule } from './common/redis/redis.module';
 import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/configuration';
 import { DatabaseModule } from './database/database.module';
+import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
@@ -22,7 +24,10 @@ import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
 import { ProfileModule } from './modules/profile/profile.module';
+import { ResumeExportsModule } from './modules/resumes/export/resume-exports.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
+import { SessionsModule } from './modules/sessions/sessions.module';
+import { SettingsModule } from './modules/settings/settings.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
@@ -42,12 +47,15 @@ export class AppModule {
         RedisModule,
         QueueModule,
         RateLimitModule,
+        IdempotencyModule,
         DiscoveryModule,
+        AccountsModule,
         ApiKeysModule,
         HealthModule,
         TrackerModule,
         ProfileModule,
         ResumesModule,
+        ResumeExportsModule.forRoot(TrackerModule),
         ContactsModule,
         CoverLettersModule,
         JobsModule,
@@ -56,6 +64,8 @@ export class AppModule {
         EventsModule,
         WebhooksModule,
         ...(config.webhooks.worker === 'inline' ? [WebhookDeliveryModule] : []),
+        SessionsModule,
+        SettingsModule,
         ...(config.tailoring.worker === 'inline' ? [TailoringModule.forRoot(TrackerModule)] : []),
       ],
       providers: [

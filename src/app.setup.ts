@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,11 +12,16 @@ import { inlineSingleReferences } from './common/http/openapi-references';
 import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
 import { describeResponses, SHARED_RESPONSE_MODELS } from './common/http/openapi-responses';
+import { describeIdempotency, IDEMPOTENCY_RESPONSE_MODELS } from './common/idempotency/idempotency.openapi';
+import { IdempotencyInterceptor } from './common/idempotency/idempotency.interceptor';
 import { assignRequestId } from './common/logging/logging.module';
 import { ServiceLogger } from './common/logging/service-logger';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
 import { MetricsService } from './common/metrics/metrics.service';
 import { createValidationPipe } from './common/validation/validation.pipe';
+import { APP_CONFIG } from './config/config.module';
+import type { AppConfig } from './config/configuration';
+import { setupPages } from './modules/sessions/pages.setup';
 
 /** Everything an app needs besides its modules; `main.ts` and the e2e tests both call it. */
 export function setupApp(app: INestApplication): INestApplication {
@@ -33,7 +39,9 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
-  express.useGlobalInterceptors(new JsonBodyInterceptor());
+  setupPages(express, join(__dirname, 'views'), express.get<AppConfig>(APP_CONFIG).web.trustProxy);
+  // In this order: idempotency fingerprints the parsed body, and keeps none of the parser's refusals.
+  express.useGlobalInterceptors(new JsonBodyInterceptor(), express.get(IdempotencyInterceptor));
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
 
@@ -50,8 +58,10 @@ export function setupApp(app: INestApplication): INestApplication {
     .build();
   // Proprietary, with no public terms to link to (the builder's license always carries a url).
   description.info.license = { name: 'Proprietary' };
-  const generated = SwaggerModule.createDocument(express, description, { extraModels: SHARED_RESPONSE_MODELS });
-  const document = inlineSingleReferences(describeExamples(describeResponses(describeRequestBodies(describeTags(finishOpenApiDocument(generated))))));
+  const generated = SwaggerModule.createDocument(express, description, { extraModels: [...SHARED_RESPONSE_MODELS, ...IDEMPOTENCY_RESPONSE_MODELS] });
+  const document = inlineSingleReferences(
+    describeExamples(describeResponses(describeIdempotency(describeRequestBodies(describeTags(finishOpenApiDocument(generated)))))),
+  );
   express.get(ApiDocument).use(document);
   SwaggerModule.setup('docs', express, document, {
     jsonDocumentUrl: 'docs-json',

@@ -5,8 +5,10 @@ export interface Scenario {
   name: string;
   describe: string;
   body(random: SeededRandom): Record<string, unknown>;
-  /** The same search written the obvious way: ILIKE scans, OFFSET paging, count(*). */
-  naive(body: Record<string, unknown>): { sql: string; params: unknown[] };
+  /** The same search written the obvious way: ILIKE scans, OFFSET paging, count(*). None when there is no such twin. */
+  naive?(body: Record<string, unknown>): { sql: string; params: unknown[] };
+  /** For a misspelling: the word meant, whose listings the search should find. */
+  intended?(body: Record<string, unknown>): string;
 }
 
 /** Words in many listings (titles and descriptions). */
@@ -28,52 +30,120 @@ export const RARE_WORDS = [
   'scada',
   'informatica',
 ];
+/** Two-word titles of the generator, as quoted phrases: words that occur together far more often than apart. */
+export const PHRASES = [
+  'registered nurse',
+  'data engineer',
+  'product manager',
+  'software engineer',
+  'medical assistant',
+  'technical writer',
+  'financial analyst',
+];
+/** Words that listings hold, long enough (5+ letters) for one typing mistake to leave them recognisable. */
+export const TYPO_WORDS = [
+  ...COMMON_WORDS.filter((word) => word.length >= 5),
+  ...RARE_WORDS,
+  'nurse',
+  'registered',
+  'marketing',
+  'accountant',
+  'typescript',
+  'postgresql',
+  'frontend',
+  'backend',
+  'scientist',
+  'operations',
+  'clinical',
+  'assistant',
+  'platform',
+  'security',
+  'product',
+];
+const CITIES = ['Austin, TX', 'Seattle, WA', 'New York, NY', 'Chicago, IL'];
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-const naiveText = (word: string, extra: string[] = [], offset = 0) => ({
-  sql: `SELECT id, title, company, posted_at, (SELECT count(*) FROM job_listings WHERE (title ILIKE $1 OR description ILIKE $1) ${extra.map((condition) => `AND ${condition}`).join(' ')}) AS total
-          FROM job_listings WHERE (title ILIKE $1 OR description ILIKE $1) ${extra.map((condition) => `AND ${condition}`).join(' ')}
-         ORDER BY posted_at DESC LIMIT 20 OFFSET ${offset}`,
-  params: [`%${word}%`],
-});
+/** One typing mistake, never in the first letter: a letter dropped, doubled, replaced, or swapped with the next. */
+export function misspell(word: string, random: SeededRandom): string {
+  const at = random.int(1, word.length - 1);
+  switch (random.int(0, 3)) {
+    case 0:
+      return word.slice(0, at) + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + random.pick([...LETTERS]) + word.slice(at);
+    case 2: {
+      const replacement = random.pick([...LETTERS].filter((letter) => letter !== word[at]));
+      return word.slice(0, at) + replacement + word.slice(at + 1);
+    }
+    default:
+      return at < word.length - 1 && word[at] !== word[at + 1]
+        ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+        : word.slice(0, at) + word.slice(at + 1);
+  }
+}
+
+const naiveText = (words: string[], extra: string[] = [], offset = 0) => {
+  const text = words.map((_word, index) => `(title ILIKE $${index + 1} OR description ILIKE $${index + 1})`);
+  const where = [...text, ...extra].join(' AND ');
+  return {
+    sql: `SELECT id, title, company, posted_at, (SELECT count(*) FROM job_listings WHERE ${where}) AS total
+            FROM job_listings WHERE ${where} ORDER BY posted_at DESC LIMIT 20 OFFSET ${offset}`,
+    params: words.map((word) => `%${word}%`),
+  };
+};
 
 export const SCENARIOS: Scenario[] = [
   {
     name: 'common word',
     describe: `one of: ${COMMON_WORDS.join(', ')}`,
     body: (random) => ({ query: random.pick(COMMON_WORDS) }),
-    naive: (body) => naiveText(String(body.query)),
+    naive: (body) => naiveText([String(body.query)]),
   },
   {
-    name: 'two common words',
+    name: 'two words',
     describe: 'two of the common words',
     body: (random) => ({ query: random.sample(COMMON_WORDS, 2).join(' ') }),
-    naive: (body) => {
-      const [first, second] = String(body.query).split(' ');
-      return {
-        sql: `SELECT id, (SELECT count(*) FROM job_listings WHERE (title ILIKE $1 OR description ILIKE $1) AND (title ILIKE $2 OR description ILIKE $2)) AS total
-                FROM job_listings WHERE (title ILIKE $1 OR description ILIKE $1) AND (title ILIKE $2 OR description ILIKE $2)
-               ORDER BY posted_at DESC LIMIT 20`,
-        params: [`%${first}%`, `%${second}%`],
-      };
-    },
+    naive: (body) => naiveText(String(body.query).split(' ')),
   },
   {
     name: 'rare word',
     describe: `one of: ${RARE_WORDS.join(', ')}`,
     body: (random) => ({ query: random.pick(RARE_WORDS) }),
-    naive: (body) => naiveText(String(body.query)),
+    naive: (body) => naiveText([String(body.query)]),
   },
   {
-    name: 'word matching nothing',
+    name: 'zero-hit word',
     describe: 'a random 9-letter word',
     body: (random) => ({ query: Array.from({ length: 9 }, () => String.fromCharCode(97 + random.int(0, 25))).join('') }),
-    naive: (body) => naiveText(String(body.query)),
+    naive: (body) => naiveText([String(body.query)]),
+  },
+  {
+    name: 'misspelling',
+    describe: `one typing mistake (not in the first letter) in a word the listings hold: ${TYPO_WORDS.length} words, e.g. "pyhton"`,
+    body: (random) => {
+      const word = random.pick(TYPO_WORDS);
+      let typo = misspell(word, random);
+      while (typo === word) typo = misspell(word, random);
+      return { query: typo, intended: word };
+    },
+    intended: (body) => String(body.intended),
+  },
+  {
+    name: 'phrase',
+    describe: `a quoted two-word title: ${PHRASES.join(', ')}`,
+    body: (random) => ({ query: `"${random.pick(PHRASES)}"` }),
+    naive: (body) => naiveText([String(body.query).replace(/"/g, '')]),
   },
   {
     name: 'keyword + location + remote',
-    describe: 'a common word, location "US" or "Germany", remote true',
-    body: (random) => ({ query: random.pick(COMMON_WORDS), location: random.pick(['US', 'Germany']), remote: true }),
-    naive: (body) => naiveText(String(body.query), [`country = '${body.location === 'US' ? 'US' : 'DE'}'`, 'is_remote']),
+    describe: `a common word, remote true, and location a city (${CITIES.join('; ')}: remote listings name none, so nothing matches), "US" or "Germany"`,
+    body: (random) => ({ query: random.pick(COMMON_WORDS), location: random.pick([...CITIES, 'US', 'Germany']), remote: true }),
+  },
+  {
+    name: 'keyword + country',
+    describe: 'a common word and country US, GB, DE, CA or IN',
+    body: (random) => ({ query: random.pick(COMMON_WORDS), country: random.pick(['US', 'GB', 'DE', 'CA', 'IN']) }),
+    naive: (body) => naiveText([String(body.query)], [`country = '${String(body.country)}'`]),
   },
   {
     name: 'filters only',
@@ -100,7 +170,7 @@ export const SCENARIOS: Scenario[] = [
 export const DEEP_PAGE = 50;
 export const deepPaging: Scenario = {
   name: `page ${DEEP_PAGE} through the cursor`,
-  describe: 'a common word, pages 1 to 50 of 20',
+  describe: `a common word, page ${DEEP_PAGE} of 20 (only that page is timed)`,
   body: (random) => ({ query: random.pick(COMMON_WORDS) }),
-  naive: (body) => naiveText(String(body.query), [], (DEEP_PAGE - 1) * 20),
+  naive: (body) => naiveText([String(body.query)], [], (DEEP_PAGE - 1) * 20),
 };

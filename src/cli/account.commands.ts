@@ -1,13 +1,15 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { AccountsService } from '../modules/accounts/accounts.service';
-import { Account, Feature, FEATURES, Plan, PLANS } from '../modules/accounts/entities/account.entity';
-import { fail, parseId, parseList, printResult } from './cli-output';
+import { Account } from '../modules/accounts/entities/account.entity';
+import { fail, parseId, parseList, printResult, readPasswordFromStdin } from './cli-output';
+import { Feature, FEATURES, Plan, PLANS } from '../modules/accounts/account-plans';
 
 interface AccountOptions {
   email?: string;
   name?: string;
   plan?: Plan;
   features?: Feature[];
+  passwordStdin?: boolean;
 }
 
 function parsePlan(value: string): Plan {
@@ -42,9 +44,15 @@ export class AccountCreateCommand extends AccountCommand {
     super();
   }
 
-  async run(_args: string[], options: AccountOptions): Promise<void> {
+  async run(_args: string[], { passwordStdin, ...options }: AccountOptions): Promise<void> {
     if (!options.email) fail('--email is required');
-    printResult(accountView(await this.accounts.create({ ...options, email: options.email })));
+    const password = passwordStdin ? await readPasswordFromStdin() : undefined;
+    printResult(accountView(await this.accounts.create({ ...options, email: options.email, password })));
+  }
+
+  @Option({ flags: '--password-stdin', description: 'read a password from standard input, so the person can sign in (never pass it as an argument)' })
+  parsePasswordStdin(): boolean {
+    return true;
   }
 
   @Option({ flags: '--email <email>', description: 'unique email of the account', required: true })
@@ -66,5 +74,27 @@ export class AccountUpdateCommand extends AccountCommand {
 
   async run([accountId]: string[], options: AccountOptions): Promise<void> {
     printResult(accountView(await this.accounts.update(parseId(accountId, '<accountId>'), { plan: options.plan, features: options.features })));
+  }
+}
+
+@Command({
+  name: 'account:set-password',
+  arguments: '<accountId>',
+  description: "Set an account's password from standard input; ends the account's browser sessions",
+})
+export class AccountSetPasswordCommand extends CommandRunner {
+  constructor(private readonly accounts: AccountsService) {
+    super();
+  }
+
+  async run([accountId]: string[], options: { passwordStdin?: boolean }): Promise<void> {
+    const id = parseId(accountId, '<accountId>');
+    if (!options.passwordStdin) fail('--password-stdin is required: a password on the command line would stay in the shell history');
+    printResult(await this.accounts.setPassword(id, await readPasswordFromStdin()));
+  }
+
+  @Option({ flags: '--password-stdin', description: 'read the password from standard input' })
+  parsePasswordStdin(): boolean {
+    return true;
   }
 }

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MinLength, Min, validateSync } from 'class-validator';
 
 /** The environment the service reads, validated once at start: a bad value stops it with a message naming it. */
 class Environment {
@@ -117,6 +118,43 @@ class Environment {
   @IsInt({ message: 'WEBHOOKS_SWEEP_INTERVAL_MS must be an integer' })
   @Min(100)
   WEBHOOKS_SWEEP_INTERVAL_MS = 5_000;
+
+  /** `open`: anyone may create a free account at `/sign-up`; `closed`: accounts come from the CLI only. */
+  @IsOptional()
+  @IsIn(['open', 'closed'], { message: 'SIGNUP must be open or closed' })
+  SIGNUP: 'open' | 'closed' = 'closed';
+
+  /** How long a browser session lasts after sign-in, in hours. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'SESSION_MAX_AGE_HOURS must be an integer' })
+  @Min(1)
+  @Max(24 * 90)
+  SESSION_MAX_AGE_HOURS = 24 * 7;
+
+  /**
+   * The key that signs CSRF tokens. Every process of one deployment needs the same one; without it each process
+   * makes its own at start, which suits a single process (a restart only asks open forms to be sent again).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'CSRF_SECRET must be at least 32 characters' })
+  CSRF_SECRET?: string;
+
+  /**
+   * Express's `trust proxy`: `false` (default), `true`, a number of hops, or addresses (`loopback`, `10.0.0.0/8`, ...).
+   * Behind a TLS-terminating proxy it lets the service see the client's address and that the request was HTTPS,
+   * which marks the session cookie `Secure`.
+   */
+  @IsOptional()
+  @IsString()
+  TRUST_PROXY = 'false';
+  /** How long a request with an Idempotency-Key waits for the answer of an earlier one still running, before a 409. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_WAIT_MS must be an integer' })
+  @Min(0)
+  IDEMPOTENCY_WAIT_MS = 5_000;
 }
 
 export interface AppConfig {
@@ -127,6 +165,8 @@ export interface AppConfig {
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
   search: { countBudgetMs: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
+  web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
+  idempotency: { waitMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -158,5 +198,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: parsed.WEBHOOKS_RETRY_DELAY_MS,
       sweepIntervalMs: parsed.WEBHOOKS_SWEEP_INTERVAL_MS,
     },
+    web: {
+      signup: parsed.SIGNUP,
+      sessionMaxAgeMs: parsed.SESSION_MAX_AGE_HOURS * 3_600_000,
+      csrfSecret: parsed.CSRF_SECRET ?? randomBytes(32).toString('hex'),
+      trustProxy: trustProxy(parsed.TRUST_PROXY),
+    },
+    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
   };
+}
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

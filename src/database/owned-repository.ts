@@ -2,6 +2,7 @@ import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import { EntityManager, EntityMetadata, EntityTarget, FindOptionsSelect, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { NotFoundError } from '../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../common/http/paging';
@@ -15,9 +16,10 @@ export function accountIdOf(owner: Owner): string {
 
 /**
  * Row locks a read can take until the transaction ends: `for_key_share` keeps the row from being deleted while a
- * row that references it is written; `pessimistic_write` (FOR UPDATE) serializes changes to it.
+ * row that references it is written; `pessimistic_read` (FOR SHARE) also keeps it from changing, while rows that
+ * depend on its values are written; `pessimistic_write` (FOR UPDATE) serializes changes to it.
  */
-export type RowLock = 'for_key_share' | 'pessimistic_write';
+export type RowLock = 'for_key_share' | 'pessimistic_read' | 'pessimistic_write';
 
 /** A record as the API answers it: everything but the account it belongs to. */
 export type OwnedView<E> = Omit<E, 'accountId' | 'account'>;
@@ -52,10 +54,14 @@ export abstract class SqlRepository {
     return Object.create(this, { manager: { value: manager } }) as this;
   }
 
-  /** Runs `work` in a transaction: a new one, or the one this repository is already bound to. */
-  transaction<T>(work: (repository: this, manager: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction: a new one (at `isolation`, by default the database's READ COMMITTED), or the one
+   * this repository is already bound to.
+   */
+  transaction<T>(work: (repository: this, manager: EntityManager) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
     if (this.manager.queryRunner?.isTransactionActive) return work(this, this.manager);
-    return this.manager.transaction((manager) => work(this.withManager(manager), manager));
+    const run = (manager: EntityManager) => work(this.withManager(manager), manager);
+    return isolation ? this.manager.transaction(isolation, run) : this.manager.transaction(run);
   }
 }
 

@@ -10,7 +10,18 @@ describe('loadConfig', () => {
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25 },
       webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
+      web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
+      idempotency: { waitMs: 5_000 },
     });
+  });
+
+  it('makes a CSRF secret per process unless one is given, and reads the proxy setting as Express takes it', () => {
+    expect(loadConfig({}).web.csrfSecret).not.toBe(loadConfig({}).web.csrfSecret);
+    expect(loadConfig({ CSRF_SECRET: 'x'.repeat(32) }).web.csrfSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ TRUST_PROXY: 'true' }).web.trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).web.trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).web.trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ SIGNUP: 'open', SESSION_MAX_AGE_HOURS: '12' }).web).toMatchObject({ signup: 'open', sessionMaxAgeMs: 12 * 3_600_000 });
   });
 
   it('reads and converts the environment', () => {
@@ -30,6 +41,10 @@ describe('loadConfig', () => {
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
     [{ WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'yes' }, 'WEBHOOKS_ALLOW_HTTP_LOOPBACK must be true or false'],
+    [{ SIGNUP: 'yes' }, 'SIGNUP must be open or closed'],
+    [{ CSRF_SECRET: 'short' }, 'CSRF_SECRET must be at least 32 characters'],
+    [{ SESSION_MAX_AGE_HOURS: 'forever' }, 'SESSION_MAX_AGE_HOURS must be an integer'],
+    [{ IDEMPOTENCY_WAIT_MS: 'a while' }, 'IDEMPOTENCY_WAIT_MS must be an integer'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

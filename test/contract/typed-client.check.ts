@@ -24,12 +24,17 @@ export const typedErrors: [
   Equal<Schemas['PlanRequiredBody'], { error: string; code: 'PLAN_REQUIRED'; requiresUpgrade: true }>,
   Equal<Body<'createApplication', 400>, Schemas['ValidationErrorBody'] | Schemas['CodedErrorBody'] | Schemas['ErrorBody']>,
   Equal<Body<'createApplication', 503>, Schemas['RetryLaterBody']>,
-  // The PDF export: a PDF when it works, a JSON error when the resume is still being tailored.
+  // The PDF export: a PDF when it works, a JSON error when the resume is still being tailored (or, with an
+  // Idempotency-Key, while the first request with it runs).
   Equal<Body<'exportResumePdf', 200, 'application/pdf'>, string>,
-  Equal<Body<'exportResumePdf', 409>, Schemas['CodedErrorBody']>,
+  Equal<Body<'exportResumePdf', 409>, Schemas['CodedErrorBody'] | Schemas['IdempotencyKeyInUseBody']>,
+  // An Idempotency-Key still in use, or used with another request.
+  Equal<Body<'createContact', 409>, Schemas['IdempotencyKeyInUseBody']>,
+  Equal<Schemas['IdempotencyKeyInUseBody'], { error: string; code: 'IDEMPOTENCY_KEY_IN_USE'; retryAfter: number }>,
+  Equal<Body<'createContact', 422>, Schemas['IdempotencyKeyReusedBody']>,
   Equal<Schemas['CodedErrorBody'], { error: string; code: string }>,
   // The last page of a search has no cursor.
   Equal<Body<'searchJobs', 200>['nextCursor'], string | null>,
   // A section item that does not exist, or no default resume to find it in.
   Equal<Body<'getExperience', 404>, Schemas['ErrorBody'] | Schemas['CodedErrorBody']>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

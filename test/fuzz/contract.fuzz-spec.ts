@@ -1,5 +1,5 @@
 import { SCOPES } from '@src/common/auth/scopes';
-import { FEATURES } from '@src/modules/accounts/entities/account.entity';
+import { FEATURES } from '@src/modules/accounts/account-plans';
 import { ApiClient } from '../setup/api-client';
 import { createAccount } from '../setup/factories';
 import { startTestApp, TestApp } from '../setup/test-app';

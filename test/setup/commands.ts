@@ -21,13 +21,17 @@ export const COMMAND_TIMEOUT_MS = 15_000;
 
 /** `npm run cli -- ...args`, on this run's database. */
 export const cli = (...args: string[]) => runNode([CLI, ...args]);
+/** `echo input | npm run cli -- ...args`: `input` is the command's standard input. */
+export const cliWithInput = (input: string, ...args: string[]) => runNode([CLI, ...args], input);
 /** `npm run jobs:generate -- ...args`. */
 export const generate = (...args: string[]) => runNode([...GENERATOR_ARGS, ...args]);
 
-async function runNode(args: string[]): Promise<CommandResult> {
+async function runNode(args: string[], input?: string): Promise<CommandResult> {
   const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
   try {
-    const { stdout, stderr } = await run('node', args, { env, maxBuffer: 64 * 1024 * 1024 });
+    const running = run('node', args, { env, maxBuffer: 64 * 1024 * 1024 });
+    if (input !== undefined) running.child.stdin?.end(input);
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as CommandResult;

@@ -43,7 +43,9 @@ export class ApiDocument {
   parametersSchema(key: OperationKey): Schema {
     const properties: Record<string, Schema> = {};
     const required: string[] = [];
-    for (const parameter of (this.findOperation(key).parameters ?? []) as Schema[]) {
+    // Headers (Idempotency-Key) are not input: an MCP tool takes what they mean as an argument of its own.
+    const parameters = ((this.findOperation(key).parameters ?? []) as Schema[]).filter((parameter) => parameter.in === 'path' || parameter.in === 'query');
+    for (const parameter of parameters) {
       const name = parameter.name as string;
       const description = parameter.description ?? (parameter.in === 'path' ? pathParameterDescription(name, key.path) : undefined);
       properties[name] = { ...this.jsonSchema(parameter.schema), ...(description ? { description } : {}) };

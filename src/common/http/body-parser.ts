@@ -1,5 +1,5 @@
-import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor } from '@nestjs/common';
-import { json, Request, Response } from 'express';
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { json, Request, Response, urlencoded } from 'express';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../errors/api-errors';
 import { NUL_MESSAGE } from '../validation/field.decorators';
@@ -8,6 +8,15 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
 export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** HTML forms are small: a few short fields. */
+export const MAX_FORM_BYTES = 64 * 1024;
+const parseForm = urlencoded({ extended: false, limit: MAX_FORM_BYTES, parameterLimit: 200, type: () => true });
+
+const FORM_ROUTE = 'http:form';
+
+/** A route (or controller) that reads HTML form posts (`application/x-www-form-urlencoded`) instead of JSON: the web pages. */
+export const AcceptsForms = () => SetMetadata(FORM_ROUTE, true);
 
 /**
  * Reads JSON bodies after the guards, so a request learns about its key (401), scope (403) and limit (429) before
@@ -19,7 +28,8 @@ export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export class JsonBodyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
-    await readJsonBody(http.getRequest<Request>(), http.getResponse<Response>());
+    const acceptsForms = Reflect.getMetadata(FORM_ROUTE, context.getHandler()) ?? Reflect.getMetadata(FORM_ROUTE, context.getClass());
+    await (acceptsForms ? readFormBody : readJsonBody)(http.getRequest<Request>(), http.getResponse<Response>());
     return next.handle();
   }
 }
@@ -55,6 +65,17 @@ async function readJsonBody(req: Request, res: Response): Promise<void> {
   }
   const refused = refusal(req.body);
   if (refused) throw refused;
+}
+
+/** A form post, or no body; its values are strings or arrays of strings on a prototype-less object. */
+async function readFormBody(req: Request, res: Response): Promise<void> {
+  req.body = {};
+  if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return;
+  if (!req.is('application/x-www-form-urlencoded')) {
+    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/x-www-form-urlencoded');
+  }
+  const error = await new Promise<{ type?: string } | undefined>((resolve) => parseForm(req, res, resolve));
+  if (error) throw unreadable(error);
 }
 
 function unreadable(error: { type?: string }): BodyRefusedError {

@@ -62,7 +62,7 @@ export function describeRequestBodies(document: OpenAPIObject): OpenAPIObject {
 }
 
 /** A response whose JSON body is `oneOf` the shapes it had and those given (each once); described when it is new. */
-function withBodies(response: OpenApiNode | undefined, description: string, bodies: Type<unknown>[]): OpenApiNode {
+export function withBodies(response: OpenApiNode | undefined, description: string, bodies: Type<unknown>[]): OpenApiNode {
   const schema = response?.content?.['application/json']?.schema;
   const refs: OpenApiNode[] = schema?.oneOf ?? (schema ? [schema] : []);
   for (const body of bodies) if (!refs.some((ref) => ref.$ref === getSchemaPath(body))) refs.push({ $ref: getSchemaPath(body) });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { LoggerModule } from 'nestjs-pino';
+import { levels, stdSerializers } from 'pino';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { ServiceLogger } from './service-logger';
@@ -22,6 +23,37 @@ export function assignRequestId(req: Request, res: Response): string {
   return id;
 }
 
+/** pino-http writes its one line per request at `info`. */
+const REQUEST_LINE_LEVEL = levels.values.info;
+
+/**
+ * Whether `level` keeps the request line. Below it (warn, error, silent) pino-http is told not to log requests at
+ * all: it would otherwise build the line's bindings and listen for the response on every request, only to drop it.
+ */
+function logsRequests(level: string): boolean {
+  return (levels.values[level] ?? Number.POSITIVE_INFINITY) <= REQUEST_LINE_LEVEL;
+}
+
+const NO_CALLER = Object.freeze({});
+
+/** Shared by every request (no closure per request): the caller is known once the guard has run, at the line's end. */
+function callerFields(req: Request): object {
+  const caller = req.caller;
+  return caller ? { accountId: caller.accountId, keyId: caller.keyId } : NO_CALLER;
+}
+
+/**
+ * The request as logged: the raw request read directly, rather than first copied whole (headers included) by
+ * pino-http's wrapping serializer, which runs for every request's child logger whatever the level.
+ */
+function requestFields(req: Request): object {
+  return { id: req.id, method: req.method, url: req.originalUrl };
+}
+
+function responseFields(res: Response): object {
+  return { statusCode: res.statusCode };
+}
+
 /** Structured JSON logs with a request id (echoed in `X-Request-Id`), the account and key; never the Authorization header. */
 @Module({
   imports: [
@@ -30,16 +62,16 @@ export function assignRequestId(req: Request, res: Response): string {
       useFactory: (config: AppConfig) => ({
         pinoHttp: {
           level: config.app.logLevel,
+          autoLogging: logsRequests(config.app.logLevel),
           genReqId: (req, res) => assignRequestId(req as Request, res as Response),
-          customProps: (req) => {
-            const caller = (req as Request).caller;
-            return caller ? { accountId: caller.accountId, keyId: caller.keyId } : {};
+          customProps: (req) => callerFields(req as Request),
+          // The serializers already keep only these fields; redaction is the second lock on secrets.
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]', '*.password', '*._csrf'],
+            remove: true,
           },
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-          serializers: {
-            req: (req: Request & { raw?: Request }) => ({ id: req.id, method: req.method, url: req.url }),
-            res: (res: Response) => ({ statusCode: res.statusCode }),
-          },
+          wrapSerializers: false,
+          serializers: { req: requestFields, res: responseFields, err: stdSerializers.err },
         },
       }),
     }),

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { CareerProfile } from '../profile/entities/career-profile.entity';
-import { Resume } from '../resumes/entities/resume.entity';
-import { Account, Feature, Plan } from './entities/account.entity';
+import { ProfileService } from '../profile/profile.service';
+import { ResumesService } from '../resumes/resumes.service';
+import { AccountsRepository } from './accounts.repository';
+import { Account } from './entities/account.entity';
+import type { Feature, Plan } from './account-plans';
+import { hashPassword, passwordProblem, verifyPassword } from './password';
 
 export class AccountRuleError extends Error {}
 
@@ -11,19 +12,29 @@ const UNIQUE_VIOLATION = '23505';
 
 export const BASE_RESUME_NAME = 'Base resume';
 
+/** Accounts are made and changed by the CLI, so these methods take the account's own id, not a caller. */
 @Injectable()
 export class AccountsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly profiles: ProfileService,
+    private readonly resumes: ResumesService,
+  ) {}
 
-  /** An account starts with its career profile and an empty base resume, its default. */
-  async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[] }): Promise<Account> {
-    return this.dataSource
-      .transaction(async (manager) => {
-        const account = await manager.save(
-          manager.create(Account, { email: input.email, name: input.name ?? null, plan: input.plan ?? 'free', features: input.features ?? [] }),
-        );
-        await manager.insert(CareerProfile, { accountId: account.id, email: account.email, fullName: account.name });
-        await manager.insert(Resume, { accountId: account.id, name: BASE_RESUME_NAME, isDefault: true });
+  /** An account starts with its career profile and an empty base resume, its default; a password lets its person sign in. */
+  async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[]; password?: string }): Promise<Account> {
+    const passwordHash = input.password === undefined ? null : await this.newPasswordHash(input.password);
+    return this.accounts
+      .transaction(async (accounts, manager) => {
+        const account = await accounts.insert({
+          email: input.email,
+          name: input.name ?? null,
+          plan: input.plan ?? 'free',
+          features: input.features ?? [],
+          passwordHash,
+        });
+        await this.profiles.createFor(account, manager);
+        await this.resumes.createFirst(account.id, BASE_RESUME_NAME, manager);
         return account;
       })
       .catch((error: { code?: string }) => {
@@ -33,12 +44,37 @@ export class AccountsService {
   }
 
   async update(id: string, changes: { plan?: Plan; features?: Feature[] }): Promise<Account> {
-    const repository = this.dataSource.getRepository(Account);
-    const account = await repository.findOneBy({ id });
+    const account = await this.accounts.byId(id);
     if (!account) throw new AccountRuleError(`No account with id ${id}`);
     // An option left out keeps its value: an undefined one would also blank the account this command prints.
     if (changes.plan !== undefined) account.plan = changes.plan;
     if (changes.features !== undefined) account.features = changes.features;
-    return repository.save(account);
+    return this.accounts.save(account);
+  }
+
+  /** Sets the account's password and ends its browser sessions, so a password changed after a leak shuts the door at once. */
+  async setPassword(id: string, password: string): Promise<{ id: string; sessionsEnded: number }> {
+    const passwordHash = await this.newPasswordHash(password);
+    return this.accounts.transaction(async (accounts) => {
+      if (!(await accounts.setPasswordHash(id, passwordHash))) throw new AccountRuleError(`No account with id ${id}`);
+      return { id, sessionsEnded: await accounts.endSessions(id) };
+    });
+  }
+
+  /**
+   * The account whose email and password these are, or undefined: an unknown email, an account without a password and
+   * a wrong password take the same time and give the same answer.
+   */
+  async withCredentials(email: string, password: string): Promise<Omit<Account, 'passwordHash'> | undefined> {
+    const account = await this.accounts.byEmailWithPasswordHash(email);
+    if (!(await verifyPassword(account?.passwordHash, password)) || !account) return undefined;
+    const { passwordHash: _hash, ...signedIn } = account;
+    return signedIn;
+  }
+
+  private newPasswordHash(password: string): Promise<string> {
+    const problem = passwordProblem(password);
+    if (problem) throw new AccountRuleError(`Password refused: ${problem.toLowerCase()}`);
+    return hashPassword(password);
   }
 }

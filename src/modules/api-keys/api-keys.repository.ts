@@ -3,8 +3,9 @@ import { IsNull } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import type { Scope } from '../../common/auth/scopes';
 import { accountIdOf, Owner, OwnedRepositoryFor } from '../../database/owned-repository';
-import { Account, Plan } from '../accounts/entities/account.entity';
+import { Account } from '../accounts/entities/account.entity';
 import { ApiKey } from './entities/api-key.entity';
+import type { Plan } from '../accounts/account-plans';
 
 /** A key as listed: everything but its hash. */
 export type ApiKeyListing = Omit<ApiKey, 'keyHash' | 'account'>;

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-authenticator';
 import type { Scope } from '../../common/auth/scopes';
+import { Owner } from '../../database/owned-repository';
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret';
+import { ApiKeyErrorCode, ApiKeyRuleError } from './api-keys.exception';
 import { ApiKeysRepository } from './api-keys.repository';
 
 /** How stale `lastUsedAt` may get before a request refreshes it: keeps writes off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export class ApiKeyRuleError extends Error {}
 
 @Injectable()
 export class ApiKeysService implements ApiKeyAuthenticator {
@@ -19,12 +19,9 @@ export class ApiKeysService implements ApiKeyAuthenticator {
   /** Creates a key; the account must be on Plus and hold no other active key (checked under the account's lock). */
   async create(input: { accountId: string; name: string; scopes: Scope[]; expiresInDays?: number }) {
     return this.keys.transaction(async (keys) => {
-      if (!(await keys.lockAccount(input.accountId))) throw new ApiKeyRuleError(`No account with id ${input.accountId}`);
-      if ((await keys.planOf(input.accountId)) !== 'plus') throw new ApiKeyRuleError('API keys require the Plus plan');
-      const activeId = await keys.activeKeyId(input.accountId);
-      if (activeId) {
-        throw new ApiKeyRuleError(`The account already has an active key (${activeId}); revoke it before creating another`);
-      }
+      if (!(await keys.lockAccount(input.accountId))) throw new ApiKeyRuleError(ApiKeyErrorCode.ACCOUNT_NOT_FOUND, `No account with id ${input.accountId}`);
+      const refusal = await this.creationRefusal(input.accountId, keys);
+      if (refusal) throw refusal;
       const { key, hash, prefix } = generateApiKey();
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
       const id = await keys.create(input.accountId, { name: input.name, scopes: input.scopes, keyHash: hash, keyPrefix: prefix, expiresAt });
@@ -32,17 +29,31 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     });
   }
 
-  async revoke(keyId: string): Promise<{ id: string; revokedAt: Date }> {
-    const key = await this.keys.byId(keyId);
-    if (!key) throw new ApiKeyRuleError(`No key with id ${keyId}`);
+  /**
+   * Why the account cannot create a key now (Plus plan, one active key), or undefined. `create` asks it under the
+   * account's lock; the settings page asks it to explain the form before anyone fills it in.
+   */
+  async creationRefusal(owner: Owner, keys = this.keys): Promise<ApiKeyRuleError | undefined> {
+    if ((await keys.planOf(owner)) !== 'plus') return new ApiKeyRuleError(ApiKeyErrorCode.PLAN_REQUIRED, 'API keys require the Plus plan');
+    const activeId = await keys.activeKeyId(owner);
+    if (activeId) {
+      return new ApiKeyRuleError(ApiKeyErrorCode.ACTIVE_KEY_EXISTS, `The account already has an active key (${activeId}); revoke it before creating another`);
+    }
+    return undefined;
+  }
+
+  /** Revokes a key; with `owner`, only one of that account's (another account's key is not found). */
+  async revoke(keyId: string, owner?: Owner): Promise<{ id: string; revokedAt: Date }> {
+    const key = owner ? await this.keys.find(owner, keyId) : await this.keys.byId(keyId);
+    if (!key) throw new ApiKeyRuleError(ApiKeyErrorCode.KEY_NOT_FOUND, `No key with id ${keyId}`);
     if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
     await this.keys.revoke(keyId);
     const revoked = await this.keys.byId(keyId);
     return { id: keyId, revokedAt: revoked?.revokedAt as Date };
   }
 
-  list(accountId: string) {
-    return this.keys.all(accountId);
+  list(owner: Owner) {
+    return this.keys.all(owner);
   }
 
   /** The hot path of every request: one indexed lookup by hash, no write unless `lastUsedAt` is stale. */

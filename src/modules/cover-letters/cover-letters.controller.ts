@@ -11,7 +11,14 @@ import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/respon
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import { CoverLettersService } from './cover-letters.service';
-import { CoverLetterExistsBody, CoverLetterResponse, CoverLetterSummary, CreateCoverLetterDto, UpdateCoverLetterDto } from './dto/cover-letter.dto';
+import {
+  COVER_LETTER_RATE_LIMITS,
+  CoverLetterExistsBody,
+  CoverLetterResponse,
+  CoverLetterSummary,
+  CreateCoverLetterDto,
+  UpdateCoverLetterDto,
+} from './dto/cover-letter.dto';
 import { deleted, item, saved } from '../../common/http/responses';
 
 /** The plan's 403, beside the scope's 403 of `@Scopes`. */
@@ -25,7 +32,7 @@ export class CoverLettersController {
 
   @Post()
   @Scopes('cover-letter:write')
-  @RateLimit(10)
+  @RateLimit(COVER_LETTER_RATE_LIMITS.create)
   @ApiOperation({
     operationId: 'createCoverLetter',
     summary: 'Write a cover letter for a resume',

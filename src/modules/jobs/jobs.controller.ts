@@ -26,8 +26,9 @@ export class JobsController {
     summary: 'Search job listings',
     description:
       'All given filters must hold. With a `query`, listings whose title or company match it come first, then those ' +
-      'that match through their description; within each, newest first. Without one, newest first. When the words ' +
-      'as written match nothing, they are tried as prefixes, then as a fuzzy match on titles. Send `nextCursor` back ' +
+      'that match through their description; within each, newest first. Without one, newest first. A word that ' +
+      'no listing holds is read as the start of a longer word when it is the last, and otherwise corrected to the ' +
+      'nearest word the listings hold; filters that exclude every match never cause either. Send `nextCursor` back ' +
       'as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches when they can be ' +
       "counted quickly, and PostgreSQL's estimate otherwise; it stays the same on every page of a search.",
   })

@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { ListingImportService } from './import/listing-import.service';
 import { JobsController } from './jobs.controller';
 import { JobsService } from './jobs.service';
+import { ListingsRepository } from './listings.repository';
 import { JobSearchService } from './search/job-search.service';
+import { SearchRepository } from './search/search.repository';
 
 @Module({
   controllers: [JobsController],
-  providers: [JobsService, JobSearchService, ListingImportService],
+  providers: [JobsService, JobSearchService, ListingImportService, ListingsRepository, SearchRepository],
   exports: [JobsService, ListingImportService],
 })
 export class JobsModule {}

@@ -42,7 +42,7 @@ export class McpResources {
         description: 'A resume with its settings and resolved content',
         tool: 'get_resume',
         list: async (caller) =>
-          (await this.resumes.list(caller.accountId, { limit: LISTED, offset: 0 })).data.map((resume) => ({
+          (await this.resumes.list(caller, { limit: LISTED, offset: 0 })).data.map((resume) => ({
             uri: `career://resumes/${resume.id}`,
             name: `Resume: ${resume.name}${resume.isDefault ? ' (default)' : ''}`,
           })),

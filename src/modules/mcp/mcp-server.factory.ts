@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -17,10 +17,11 @@ import {
 import type { ApiCaller } from '../../common/auth/api-caller';
 import type { Scope } from '../../common/auth/scopes';
 import { ApiDocument } from '../../common/http/api-document';
-import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset, TOOL_ANNOTATIONS, ToolContent } from './mcp-tool';
+import { IDEMPOTENCY_KEY_SCHEMA } from '../../common/idempotency/idempotency.openapi';
+import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset, TOOL_ANNOTATIONS, ToolContent, ToolEffect } from './mcp-tool';
 import { findPrompt, MCP_PROMPTS, McpPrompt, promptListing } from './mcp-prompts';
 import { McpResources, McpResourceTemplate } from './mcp-resources';
-import { McpToolRunner, ToolOutcome, twinContract, TwinContract } from './mcp-tool-runner';
+import { IDEMPOTENCY_KEY_ARGUMENT, McpToolRunner, ToolOutcome, twinContract, TwinContract } from './mcp-tool-runner';
 
 export const MCP_SERVER_INFO = { name: 'career-api', version: '1.0.0' };
 
@@ -96,9 +97,11 @@ export class McpServerFactory {
    */
   private async callTool(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const outcome = await this.runTool(caller, name, args);
-    if (!outcome.ok) return { isError: true, content: [jsonText(outcome.error)] };
+    // A kept answer says so, as the Idempotent-Replayed header does over HTTP.
+    const meta = outcome.replayed ? { _meta: { idempotentReplayed: true } } : {};
+    if (!outcome.ok) return { isError: true, content: [jsonText(outcome.error)], ...meta };
     if (outcome.result instanceof ToolContent) return { isError: false, content: outcome.result.content };
-    return { isError: false, content: [jsonText(outcome.result)], structuredContent: outcome.result as Record<string, unknown> };
+    return { isError: false, content: [jsonText(outcome.result)], structuredContent: outcome.result as Record<string, unknown>, ...meta };
   }
 
   private runTool(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
@@ -120,12 +123,16 @@ export class McpServerFactory {
     const member = typeof selected === 'string' ? family.members[selected] : undefined;
     if (!member) {
       const allowed = Object.keys(family.members).join(', ');
-      return { ok: false, error: { error: 'Validation failed', details: { [family.selector]: [`must be one of: ${allowed}`] } } };
+      return {
+        ok: false,
+        status: HttpStatus.BAD_REQUEST,
+        error: { error: 'Validation failed', details: { [family.selector]: [`must be one of: ${allowed}`] } },
+      };
     }
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
-      return { ok: false, error: { error: 'Validation failed', details: { fields: ['must be an object'] } } };
+      return { ok: false, status: HttpStatus.BAD_REQUEST, error: { error: 'Validation failed', details: { fields: ['must be an object'] } } };
     }
-    return this.runner.run({ ...member, name: family.name }, this.contract(member), caller, { ...rest, ...fields });
+    return this.runner.run({ ...member, name: family.name, effect: family.effect }, this.contract(member), caller, { ...rest, ...fields });
   }
 
   /** Resource kinds whose tool the caller's key may call. */
@@ -183,7 +190,7 @@ export class McpServerFactory {
       name: tool.name,
       title: tool.title,
       description: `${tool.description} (scope ${contract.scope}; ${contract.perMinute} calls per minute)`,
-      inputSchema: this.apiDocument.inputSchema(contract.operation) as Tool['inputSchema'],
+      inputSchema: withIdempotencyKey(tool.effect, this.apiDocument.inputSchema(contract.operation)) as Tool['inputSchema'],
       ...outputSchema([this.apiDocument.responseSchema(contract.operation)]),
       annotations: { title: tool.title, ...TOOL_ANNOTATIONS[tool.effect] },
     };
@@ -213,7 +220,7 @@ export class McpServerFactory {
       name: family.name,
       title: family.title,
       description: `${family.description} (scope <${family.selector}>:${scopes.join('/')}; the ${family.selector}'s /v1 limit)`,
-      inputSchema: {
+      inputSchema: withIdempotencyKey(family.effect, {
         type: 'object',
         properties: {
           [family.selector]: { type: 'string', enum: names, description: `Which ${family.selector} to act on (each has its own scope)` },
@@ -222,7 +229,7 @@ export class McpServerFactory {
         },
         required: [...required],
         additionalProperties: false,
-      },
+      }) as Tool['inputSchema'],
       ...outputSchema(contracts.map(([, contract]) => this.apiDocument.responseSchema(contract.operation))),
       annotations: { title: family.title, ...TOOL_ANNOTATIONS[family.effect] },
     };
@@ -237,6 +244,12 @@ function outputSchema(schemas: (JsonSchema | undefined)[]): { outputSchema?: Too
   if (schemas.length === 0 || schemas.some((schema) => schema === undefined)) return {};
   const distinct = [...new Map(schemas.map((schema) => [JSON.stringify(schema), schema as JsonSchema])).values()];
   return { outputSchema: distinct.length === 1 ? { type: 'object', ...distinct[0] } : { type: 'object', anyOf: distinct } };
+}
+
+/** A create tool also takes `idempotencyKey`, its twin's Idempotency-Key header. */
+function withIdempotencyKey(effect: ToolEffect, schema: JsonSchema): JsonSchema {
+  if (effect !== 'create') return schema;
+  return { ...schema, properties: { ...(schema.properties as JsonSchema), [IDEMPOTENCY_KEY_ARGUMENT]: IDEMPOTENCY_KEY_SCHEMA } };
 }
 
 function jsonText(value: unknown): { type: 'text'; text: string } {

@@ -4,15 +4,27 @@ import { isUUID } from 'class-validator';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
-import { ApiError, NotFoundError } from '../../common/errors/api-errors';
+import { ApiError, NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import type { ApiDocument, OperationKey } from '../../common/http/api-document';
+import { IdempotencyService } from '../../common/idempotency/idempotency.service';
+import { idempotencyKeyProblem, requestFingerprint } from '../../common/idempotency/request-fingerprint';
 import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
 import { perMinuteLimit, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
 import { createValidationPipe } from '../../common/validation/validation.pipe';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
-import type { McpToolMember } from './mcp-tool';
+import type { McpToolMember, ToolEffect } from './mcp-tool';
 
-export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: Record<string, unknown> };
+/** A tool's answer; `status` is the HTTP status its twin would answer the refusal with. */
+export type ToolOutcome = ({ ok: true; result: unknown } | { ok: false; status: number; error: Record<string, unknown> }) & {
+  /** The kept answer of an earlier call with the same `idempotencyKey`. */
+  replayed?: boolean;
+};
+
+/** The argument of a create tool that means what the Idempotency-Key header means to its twin. */
+export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotencyKey';
+
+/** A tool as the runner runs it: a family's member carries the family's name and effect. */
+export type RunnableTool = McpToolMember & { name: string; effect: ToolEffect };
 
 /** What a tool inherits from its `/v1` twin, read once from the controller's metadata. */
 export interface TwinContract {
@@ -50,9 +62,16 @@ export class McpToolRunner {
   private readonly validation: ValidationPipe = createValidationPipe();
   private readonly requireAnyField = new RequireAnyFieldPipe();
 
-  constructor(private readonly limiter: AccountRateLimiter) {}
+  constructor(
+    private readonly limiter: AccountRateLimiter,
+    private readonly idempotency: IdempotencyService,
+  ) {}
 
-  async run(tool: McpToolMember & { name: string }, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
+  /**
+   * A create tool's `idempotencyKey` is its twin's Idempotency-Key, through the same service: taken after the scope
+   * and the limit (whose refusals are never kept), before validation (whose refusals are).
+   */
+  async run(tool: RunnableTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     try {
       if (!caller.scopes.includes(contract.scope)) {
         throw new ApiError(HttpStatus.FORBIDDEN, 'Insufficient scope', { requiredScope: contract.scope });
@@ -60,12 +79,37 @@ export class McpToolRunner {
       const route = AccountRateLimiter.routeName(tool.twin.controller, tool.twin.handler);
       const decision = await this.limiter.consume(AccountRateLimiter.routeBucket(caller.accountId, route), contract.perMinute, RATE_LIMIT_WINDOW_MS, route);
       if (decision && !decision.allowed) throw tooManyRequests(decision);
+      const { [IDEMPOTENCY_KEY_ARGUMENT]: key, ...input } = args;
+      if (tool.effect !== 'create' || key === undefined) return await this.execute(tool, contract, caller, args);
+      return await this.once(tool, contract, caller, key, input);
+    } catch (error) {
+      return this.failure(tool, error);
+    }
+  }
+
+  private async once(tool: RunnableTool, contract: TwinContract, caller: ApiCaller, key: unknown, args: Record<string, unknown>): Promise<ToolOutcome> {
+    const problem = typeof key === 'string' ? idempotencyKeyProblem(key) : 'must be a string';
+    if (problem) throw ValidationFailedError.field(IDEMPOTENCY_KEY_ARGUMENT, problem);
+    const fingerprint = requestFingerprint('MCP', `${tool.name} ${contract.operation.method} ${contract.operation.path}`, args);
+    const { answer, replayed } = await this.idempotency.once(caller.accountId, key as string, fingerprint, async () => {
+      const outcome = await this.execute(tool, contract, caller, args);
+      return { status: outcome.ok ? HttpStatus.OK : outcome.status, headers: {}, body: Buffer.from(JSON.stringify(outcome)) };
+    });
+    return { ...(JSON.parse(answer.body.toString()) as ToolOutcome), replayed };
+  }
+
+  private async execute(tool: RunnableTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
+    try {
       return { ok: true, result: await tool.run(caller, await this.input(tool, contract, args)) };
     } catch (error) {
-      if (error instanceof ApiError) return { ok: false, error: error.getResponse() as Record<string, unknown> };
-      this.log.error({ err: error, tool: tool.name }, 'Tool failed');
-      return { ok: false, error: { error: 'Internal server error' } };
+      return this.failure(tool, error);
     }
+  }
+
+  private failure(tool: RunnableTool, error: unknown): ToolOutcome {
+    if (error instanceof ApiError) return { ok: false, status: error.getStatus(), error: error.getResponse() as Record<string, unknown> };
+    this.log.error({ err: error, tool: tool.name }, 'Tool failed');
+    return { ok: false, status: HttpStatus.INTERNAL_SERVER_ERROR, error: { error: 'Internal server error' } };
   }
 
   private async input(tool: McpToolMember, contract: TwinContract, args: Record<string, unknown>) {

@@ -4,6 +4,7 @@ import { CoverLettersModule } from '../cover-letters/cover-letters.module';
 import { EventsModule } from '../events/events.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { ProfileModule } from '../profile/profile.module';
+import { ResumeExportsModule } from '../resumes/export/resume-exports.module';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TrackerModule } from '../tracker/tracker.module';
 import { MCP_TOOLSETS, McpToolset } from './mcp-tool';
@@ -22,7 +23,16 @@ import { TrackerTools } from './tools/tracker.tools';
 const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools, EventsTools];
 
 @Module({
-  imports: [JobsModule, TrackerModule, ResumesModule, ProfileModule, ContactsModule, CoverLettersModule, EventsModule],
+  imports: [
+    JobsModule,
+    TrackerModule,
+    ResumesModule,
+    ResumeExportsModule.forRoot(TrackerModule),
+    ProfileModule,
+    ContactsModule,
+    CoverLettersModule,
+    EventsModule,
+  ],
   controllers: [McpController],
   providers: [
     ...TOOLSETS,

@@ -17,7 +17,7 @@ export class ProfileController {
 
   @Get()
   @Scopes('profile:read')
-  @RateLimit(30)
+  @RateLimit(DEFAULT_LIMITS.read)
   @ApiOperation({
     operationId: 'getProfile',
     summary: 'Read the career profile',
@@ -25,7 +25,7 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: ProfileResponse })
   async get(@Caller() caller: ApiCaller): Promise<ProfileResponse> {
-    return item(await this.profiles.get(caller.accountId));
+    return item(await this.profiles.get(caller));
   }
 
   @Patch()
@@ -39,6 +39,6 @@ export class ProfileController {
   @ApiOkResponse({ type: ProfileResponse })
   @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
   async update(@Caller() caller: ApiCaller, @Body(RequireAnyFieldPipe) body: UpdateProfileDto): Promise<ProfileResponse> {
-    return item(await this.profiles.update(caller.accountId, body));
+    return item(await this.profiles.update(caller, body));
   }
 }

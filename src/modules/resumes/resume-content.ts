@@ -1,11 +1,11 @@
 import type { CareerProfile } from '../profile/entities/career-profile.entity';
 import type { CustomSectionWithItems } from './custom-sections/custom-sections.service';
 import type { ResumeContent, ResumeIdentity } from './dto/resume-content.dto';
-import type { SECTION_ORDER_NAMES } from './dto/resume-settings.dto';
 import type { Resume } from './entities/resume.entity';
-import type { SectionItemView } from './sections/sections.service';
+import type { SectionItemView } from './sections/section-item-view';
 import type { SectionName } from '../../common/section-names';
 import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName } from './sections/section-names';
+import type { SECTION_ORDER_NAMES } from './resume-settings';
 
 /** Everything a resume's content is resolved from; section items in their default order. */
 export interface ResumeContentSources {

@@ -1,7 +1,16 @@
+import { LISTED_SECTION_NAMES } from './sections/section-names';
+
 /**
- * The shapes of a resume's stored settings (its jsonb columns), apart from the DTOs that validate them
- * (dto/resume-settings.dto.ts, whose classes implement these), so that the entity and the PDF export import no DTO.
+ * The enumerations and shapes of a resume's stored settings (its jsonb columns), apart from the DTOs that validate
+ * them (dto/resume-settings.dto.ts, whose classes implement these), so that the entity and the PDF export import no DTO.
  */
+
+/** The PDF templates a resume can be drawn with. */
+export const RESUME_TEMPLATES = ['classic', 'modern', 'minimal'] as const;
+export type ResumeTemplate = (typeof RESUME_TEMPLATES)[number];
+
+/** `sectionOrder`: section names to show first, in this order; sections left out follow in the default order. */
+export const SECTION_ORDER_NAMES = ['summary', ...LISTED_SECTION_NAMES] as const;
 
 /** Fonts a template can render. */
 export const RESUME_FONTS = ['Inter', 'Roboto', 'Lato', 'Merriweather', 'Georgia', 'Helvetica', 'Times'] as const;

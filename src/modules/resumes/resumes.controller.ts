@@ -9,7 +9,7 @@ import { ApiListResponse, ListEnvelope, PagingQuery } from '../../common/http/pa
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
-import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
+import { CreateResumeDto, RESUME_RATE_LIMITS, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import { ResumesService } from './resumes.service';
 import { deleted, item, saved } from '../../common/http/responses';
 
@@ -24,7 +24,7 @@ export class ResumesController {
 
   @Post()
   @Scopes('resume:write')
-  @RateLimit(10)
+  @RateLimit(RESUME_RATE_LIMITS.create)
   @ApiOperation({
     operationId: 'createResume',
     summary: 'Create a resume',
@@ -34,7 +34,7 @@ export class ResumesController {
   })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateResumeDto): Promise<SuccessWithIdResponse> {
-    return saved(await this.resumes.create(caller.accountId, body));
+    return saved(await this.resumes.create(caller, body));
   }
 
   @Get()
@@ -43,7 +43,7 @@ export class ResumesController {
   @ApiOperation({ operationId: 'listResumes', summary: 'List resumes', description: 'The default resume first, then the most recently updated.' })
   @ApiListResponse(ResumeListItem)
   list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<ResumeListItem>> {
-    return this.resumes.list(caller.accountId, paging);
+    return this.resumes.list(caller, paging);
   }
 
   @Get(':id')
@@ -53,7 +53,7 @@ export class ResumesController {
   @ApiOkResponse({ type: ResumeDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ResumeDetailResponse> {
-    return item(await this.resumes.get(caller.accountId, id));
+    return item(await this.resumes.get(caller, id));
   }
 
   @Patch(':id')
@@ -67,7 +67,7 @@ export class ResumesController {
   @ApiOkResponse({ type: SuccessWithIdResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateResumeDto): Promise<SuccessWithIdResponse> {
-    await this.resumes.update(caller.accountId, id, body);
+    await this.resumes.update(caller, id, body);
     return { success: true, id };
   }
 
@@ -83,7 +83,7 @@ export class ResumesController {
   @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
-    await this.resumes.remove(caller.accountId, id);
+    await this.resumes.remove(caller, id);
     return deleted();
   }
 }

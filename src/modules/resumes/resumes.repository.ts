@@ -1,8 +1,127 @@
 import { Injectable } from '@nestjs/common';
-import { OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
-import { ResumeView } from './dto/resume.dto';
+import { isUUID } from 'class-validator';
+import { NotFoundError } from '../../common/errors/api-errors';
+import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
+import { ResumeListItem, ResumeView } from './dto/resume.dto';
 import { Resume } from './entities/resume.entity';
+import { ResumeErrorCode, ResumeException } from './resumes.exception';
+
+/** `column` (a section key → ids object) without the ids `$2` and without the keys `$3`, ids kept in their order. */
+const WITHOUT = (column: string) => `(
+  SELECT coalesce(jsonb_object_agg(section.key, (
+    SELECT coalesce(jsonb_agg(entry.id ORDER BY entry.n), '[]'::jsonb)
+    FROM jsonb_array_elements(section.value) WITH ORDINALITY AS entry(id, n)
+    WHERE NOT (entry.id #>> '{}') = ANY($2::text[])
+  )), '{}'::jsonb)
+  FROM jsonb_each(${column}) AS section
+  WHERE NOT section.key = ANY($3::text[])
+)`;
 
 /** The account's resumes; other features reach them here, e.g. to lock the resume a new row refers to. */
 @Injectable()
-export class ResumesRepository extends OwnedRepositoryFor<Resume, ResumeView>(Resume, ownedView) {}
+export class ResumesRepository extends OwnedRepositoryFor<Resume, ResumeView>(Resume, ownedView) {
+  /** The default resume first, then the most recently updated; items leave out the settings and content. */
+  listed(owner: Owner, paging: PagingQuery): Promise<ListEnvelope<ResumeListItem>> {
+    return this.list(
+      owner,
+      paging,
+      { isDefault: 'DESC', updatedAt: 'DESC', id: 'ASC' },
+      { omit: ['cvData', 'hiddenItems', 'personalOverrides', 'itemOrder', 'selectedSummaryId', 'designSettings', 'optionalFields', 'sectionOrder'] },
+    );
+  }
+
+  findDefault(owner: Owner): Promise<Resume | null> {
+    return this.findWhere(owner, { isDefault: true });
+  }
+
+  /** Makes room for a new default; call it under the account's lock, which queues the account's promotions. */
+  async unsetDefault(owner: Owner): Promise<void> {
+    await this.manager.update(Resume, { accountId: accountIdOf(owner), isDefault: true }, { isDefault: false });
+  }
+
+  /** Deletes the account's resume `id` and answers whether it was the default; NotFoundError when there is none. */
+  async removeAnsweringDefault(owner: Owner, id: string): Promise<boolean> {
+    if (!isUUID(id)) throw new NotFoundError();
+    const deleted = await this.manager
+      .createQueryBuilder()
+      .delete()
+      .from(Resume)
+      .where({ id, accountId: accountIdOf(owner) })
+      .returning(['isDefault'])
+      .execute();
+    if (deleted.raw.length === 0) throw new NotFoundError();
+    return deleted.raw[0].is_default as boolean;
+  }
+
+  /** Makes the most recently updated resume of the account the default, if it has one. */
+  async promoteLatest(owner: Owner): Promise<void> {
+    const next = await this.manager.findOne(Resume, {
+      select: { id: true },
+      where: { accountId: accountIdOf(owner) },
+      order: { updatedAt: 'DESC', id: 'DESC' },
+    });
+    if (next) await this.manager.update(Resume, { id: next.id }, { isDefault: true });
+  }
+
+  /** The id of the resume a section read acts on: the one `cvId` names, or the default. */
+  async targetId(owner: Owner, cvId: string | undefined): Promise<string> {
+    const resume = await this.manager.findOne(Resume, { select: { id: true }, where: targetOf(owner, cvId) });
+    if (!resume) throw missingTarget(cvId);
+    return resume.id;
+  }
+
+  /**
+   * The id of the resume a section write acts on, found, locked against deletion and marked updated in one
+   * statement: a concurrent delete of the resume waits for this write instead of orphaning it.
+   */
+  async touchTarget(owner: Owner, cvId: string | undefined): Promise<string> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(Resume)
+      .set({ updatedAt: () => 'now()' })
+      .where(targetOf(owner, cvId))
+      .returning(['id'])
+      .execute();
+    const resumeId: string | undefined = result.raw[0]?.id;
+    if (!resumeId) throw missingTarget(cvId);
+    return resumeId;
+  }
+
+  /**
+   * A deleted item leaves no trace: its id leaves `hiddenItems` and `itemOrder` of every resume of the account, and
+   * a deleted section's key (`customSection:<id>`) leaves those and `sectionOrder`. Call it in the transaction of
+   * the delete, after lockAccount; only the resumes that name them are written.
+   */
+  async forgetReferences(owner: Owner, itemIds: string[], sectionKeys: string[] = []): Promise<void> {
+    if (itemIds.length === 0 && sectionKeys.length === 0) return;
+    await this.manager.query(
+      `UPDATE resumes SET
+         hidden_items = ${WITHOUT('hidden_items')},
+         item_order = ${WITHOUT('item_order')},
+         section_order = (
+           SELECT coalesce(jsonb_agg(name.value ORDER BY name.n), '[]'::jsonb)
+           FROM jsonb_array_elements(section_order) WITH ORDINALITY AS name(value, n)
+           WHERE NOT (name.value #>> '{}') = ANY($3::text[])
+         )
+       WHERE account_id = $1 AND (
+         jsonb_path_query_array(hidden_items, '$.*[*]') ?| $2::text[] OR jsonb_path_query_array(item_order, '$.*[*]') ?| $2::text[]
+         OR hidden_items ?| $3::text[] OR item_order ?| $3::text[] OR section_order ?| $3::text[]
+       )`,
+      [accountIdOf(owner), itemIds, sectionKeys],
+    );
+  }
+}
+
+function targetOf(owner: Owner, cvId: string | undefined) {
+  const accountId = accountIdOf(owner);
+  if (cvId === undefined) return { accountId, isDefault: true };
+  // A malformed id names no resume (and PostgreSQL would reject it as a uuid).
+  if (!isUUID(cvId)) throw new NotFoundError();
+  return { accountId, id: cvId };
+}
+
+function missingTarget(cvId: string | undefined): Error {
+  if (cvId !== undefined) return new NotFoundError();
+  return new ResumeException(ResumeErrorCode.NO_DEFAULT_RESUME, 'The account has no default resume: create a resume, or name one with cvId');
+}

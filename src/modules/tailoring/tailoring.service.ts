@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
-import type { SectionItemView } from '../resumes/sections/sections.service';
+import type { SectionItemView } from '../resumes/sections/section-item-view';
 import { extractRequirements } from './job-requirements';
 import { TailoringApplications } from './tailoring-applications';
 import { planTailoring, TailorableItem, TailoredSection, TAILORED_SECTIONS, TailoringPlan } from './tailoring-plan';

@@ -38,14 +38,13 @@ export class InterviewsRepository extends SqlRepository {
     await this.manager.delete(Interview, { id });
   }
 
-  /** The interviews of an application, in date order, each with the contact it names (or null). */
-  async ofApplication(applicationId: string): Promise<InterviewView[]> {
-    const interviews = await this.manager.find(Interview, {
+  /** One interview as its application's read shows it, with the contact it names (or null). */
+  async view(id: string): Promise<InterviewView> {
+    const { contact, ...interview } = await this.manager.findOneOrFail(Interview, {
       select: { id: true, round: true, type: true, date: true, notes: true, contact: { id: true, firstName: true, lastName: true, jobTitle: true } },
       relations: { contact: true },
-      where: { applicationId },
-      order: { date: 'ASC', round: 'ASC', id: 'ASC' },
+      where: { id },
     });
-    return interviews.map(({ contact, ...interview }) => ({ ...interview, contact: contact ?? null }));
+    return { ...interview, contact: contact ?? null };
   }
 }

@@ -47,11 +47,6 @@ export class InterviewsService {
     });
   }
 
-  /** The interviews of an application, in date order, each with the contact it names (or null). */
-  listForApplication(applicationId: string): Promise<InterviewView[]> {
-    return this.interviews.ofApplication(applicationId);
-  }
-
   /** A contact id that is not one of the caller's contacts is an invalid field value, whoever it belongs to. */
   private async lockOwnContact(manager: EntityManager, caller: ApiCaller, contactId: string): Promise<void> {
     if (!(await this.contacts.withManager(manager).owns(caller, contactId, 'for_key_share'))) {
@@ -62,6 +57,5 @@ export class InterviewsService {
 
 /** The interview as its application's read shows it, with the application it belongs to. */
 async function interviewView(interviews: InterviewsRepository, applicationId: string, id: string): Promise<InterviewView & { applicationId: string }> {
-  const interview = (await interviews.ofApplication(applicationId)).find((each) => each.id === id) as InterviewView;
-  return { ...interview, applicationId };
+  return { ...(await interviews.view(id)), applicationId };
 }

@@ -18,12 +18,14 @@ import {
   CreateApplicationResponse,
   ListApplicationsQuery,
   UpdateApplicationDto,
+  TRACKER_RATE_LIMITS,
   UpdatedApplication,
 } from './dto/application.dto';
 import { TrackerService } from './tracker.service';
 import { TailoringErrorCode } from '../tailoring/tailoring.exception';
 import { PlanRequiredBody, TrackerErrorCode } from './tracker.exception';
 import { deleted, item } from '../../common/http/responses';
+import type { AsJson } from '../../database/json-columns';
 
 @ApiTag('Tracker', 'Job applications through their pipeline statuses, each change recorded in a timeline, and their interviews.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
@@ -80,7 +82,7 @@ export class TrackerController {
 
   @Get(':id')
   @Scopes('tracker:read')
-  @RateLimit(60)
+  @RateLimit(TRACKER_RATE_LIMITS.getApplication)
   @ApiOperation({
     operationId: 'getApplication',
     summary: 'Read an application',
@@ -88,7 +90,7 @@ export class TrackerController {
   })
   @ApiOkResponse({ type: ApplicationDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
-  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ApplicationDetailResponse> {
+  async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<AsJson<ApplicationDetailResponse>> {
     return item(await this.tracker.get(caller, id));
   }
 

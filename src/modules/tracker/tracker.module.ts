@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
 import { EventsModule } from '../events/events.module';
+import { ResumeTailoringState } from '../resumes/export/resume-tailoring-state';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TailoringApplications } from '../tailoring/tailoring-applications';
 import { TailoringQueueModule } from '../tailoring/tailoring-queue';
@@ -14,7 +15,14 @@ import { TrackerService } from './tracker.service';
 @Module({
   imports: [ResumesModule, ContactsModule, TailoringQueueModule, EventsModule],
   controllers: [TrackerController, InterviewsController],
-  providers: [TrackerService, InterviewsService, InterviewsRepository, ApplicationsRepository, { provide: TailoringApplications, useExisting: TrackerService }],
-  exports: [TrackerService, InterviewsService, TailoringApplications],
+  providers: [
+    TrackerService,
+    InterviewsService,
+    InterviewsRepository,
+    ApplicationsRepository,
+    { provide: TailoringApplications, useExisting: TrackerService },
+    { provide: ResumeTailoringState, useExisting: TrackerService },
+  ],
+  exports: [TrackerService, InterviewsService, TailoringApplications, ResumeTailoringState],
 })
 export class TrackerModule {}

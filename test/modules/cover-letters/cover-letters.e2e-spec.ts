@@ -34,7 +34,7 @@ describe('/v1/cover-letter', () => {
     return response.body.id as string;
   };
   const read = async (account: TestAccount, id: string) => (await account.api.get(`${PATH}/${id}`)).body.data;
-  const downgrade = (account: TestAccount) => new AccountsService(database).update(account.accountId, { plan: 'free' });
+  const downgrade = (account: TestAccount) => testApp.app.get(AccountsService).update(account.accountId, { plan: 'free' });
 
   describe('POST /v1/cover-letter', () => {
     it('creates a letter for a resume and reads it back with every default', async () => {

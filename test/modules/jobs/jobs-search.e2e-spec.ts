@@ -289,6 +289,24 @@ describe('POST /v1/jobs/search', () => {
       expect(ids(response)).toEqual([fixtures.olderTitleMatch.id]);
     });
 
+    it('corrects a misspelled word that no listing holds to the nearest one that some listing does', async () => {
+      const response = await user.api.post(SEARCH, { query: 'zyphrion specilaist', ...mine() });
+      expect(ids(response)).toEqual([fixtures.olderTitleMatch.id]);
+      expect(response.body.total).toBe(1);
+    });
+
+    it('neither corrects nor completes words whose matches the filters exclude', async () => {
+      // "quorvex" is in an onsite listing only; "quorvexa", a word it starts, in a remote one.
+      const [, remoteLonger] = await set.add([
+        listingRecord(set.tag, { id: 'filtered-1', title: 'Quorvex Coordinator', isRemote: false }),
+        listingRecord(set.tag, { id: 'filtered-2', title: 'Quorvexa Coordinator', isRemote: true }),
+      ]);
+      const filtered = await user.api.post(SEARCH, { query: 'quorvex', remote: true, ...mine() });
+      expect(filtered.body).toEqual({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });
+      const completed = await user.api.post(SEARCH, { query: 'quorve', remote: true, ...mine() });
+      expect(ids(completed)).toEqual([remoteLonger.id]);
+    });
+
     it('answers an empty page for a word that matches nothing', async () => {
       const response = await user.api.post(SEARCH, { query: 'qwxzvbnmk', ...mine() });
       expect(response.body).toEqual({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });

@@ -1,5 +1,4 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
@@ -11,15 +10,7 @@ import { ListingSet } from '../jobs/listing-fixtures';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
-
-async function connect(baseUrl: string, key: string): Promise<Client> {
-  const client = new Client({ name: 'career-api-e2e', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-  });
-  await client.connect(transport);
-  return client;
-}
+import { connect } from '../../setup/mcp-client';
 
 const parse = (result: unknown) => JSON.parse((result as { content: { text: string }[] }).content[0].text);
 

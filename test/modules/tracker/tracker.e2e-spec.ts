@@ -242,6 +242,54 @@ describe('/v1/tracker/applications', () => {
     });
   });
 
+  describe('list totals', () => {
+    /** Each filter's total beside the number of applications its pages hold. */
+    const totalsAndCounts = async (account: TestAccount) => {
+      const filters = ['', 'archived=true', 'archived=false', ...APPLICATION_STATUSES.map((status) => `status=${status}`)];
+      return Promise.all(
+        filters.map(async (filter) => {
+          const response = await account.api.get(`${PATH}?limit=100&${filter}`);
+          return { filter, total: response.body.total as number, listed: (response.body.data as unknown[]).length };
+        }),
+      );
+    };
+
+    it('stay exact through concurrent creates, status changes (back and forth) and deletes', async () => {
+      const account = await suite.createAccount();
+      const ids = await Promise.all(Array.from({ length: 24 }, (_, index) => create(account, { jobTitle: `Role ${index}` })));
+      const moves = ids.slice(0, 18).map(async (id, index) => {
+        await account.api.patch(`${PATH}/${id}`, { status: APPLICATION_STATUSES[index % APPLICATION_STATUSES.length] });
+        await account.api.patch(`${PATH}/${id}`, { status: APPLICATION_STATUSES[(index + 5) % APPLICATION_STATUSES.length] });
+      });
+      const deletes = ids.slice(18).map((id) => account.api.delete(`${PATH}/${id}`));
+      await Promise.all([...moves, ...deletes]);
+
+      const results = await totalsAndCounts(account);
+      expect(results.find((result) => result.filter === '')).toEqual({ filter: '', total: 18, listed: 18 });
+      for (const result of results) expect(result.total).toBe(result.listed);
+      const byStatus = results.filter((result) => result.filter.startsWith('status='));
+      expect(byStatus.reduce((sum, result) => sum + result.total, 0)).toBe(18);
+    });
+
+    it('count rows written outside the API and go with the account', async () => {
+      const account = await suite.createAccount();
+      const database = suite.testApp.app.get(DataSource);
+      await database.query(
+        `INSERT INTO applications (account_id, job_title, company, status) SELECT $1, 'Bulk ' || n, 'Acme', (ARRAY['applied', 'rejected'])[1 + n % 2]
+           FROM generate_series(1, 5) AS n`,
+        [account.accountId],
+      );
+      expect((await account.api.get(PATH)).body.total).toBe(5);
+      expect((await account.api.get(`${PATH}?archived=true`)).body.total).toBe(3);
+      await database.query(`UPDATE applications SET status = 'offer' WHERE account_id = $1 AND status = 'applied'`, [account.accountId]);
+      expect((await account.api.get(`${PATH}?status=offer`)).body.total).toBe(2);
+      expect((await account.api.get(`${PATH}?status=applied`)).body.total).toBe(0);
+
+      await database.query('DELETE FROM accounts WHERE id = $1', [account.accountId]);
+      expect(await database.query('SELECT * FROM application_counts WHERE account_id = $1', [account.accountId])).toEqual([]);
+    });
+  });
+
   describe('PATCH /v1/tracker/applications/{id}', () => {
     it('answers 400 for an empty or blank jobTitle or company, as create does, and keeps the application', async () => {
       const id = await create(suite.owner);

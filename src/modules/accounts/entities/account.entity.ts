@@ -1,11 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-
-export const PLANS = ['free', 'plus'] as const;
-export type Plan = (typeof PLANS)[number];
-
-/** Optional capabilities an account may be granted; `auto-prepare` is the one that exists today. */
-export const FEATURES = ['auto-prepare'] as const;
-export type Feature = (typeof FEATURES)[number];
+import type { Feature, Plan } from '../account-plans';
 
 @Entity('accounts')
 export class Account {
@@ -23,6 +17,10 @@ export class Account {
 
   @Column({ type: 'text', array: true, default: '{}' })
   features: Feature[];
+
+  /** Argon2id (PHC string); null until a password is set. Never selected unless asked for. */
+  @Column({ type: 'text', nullable: true, select: false })
+  passwordHash: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PagingQuery } from '../../../common/http/paging';
 import { EmailField, EnumField, TextField, UrlField } from '../../../common/validation/field.decorators';
-import { CONTACT_RELATIONSHIPS, ContactRelationship, DEFAULT_RELATIONSHIP } from '../entities/contact.entity';
+import { CONTACT_RELATIONSHIPS, ContactRelationship, DEFAULT_RELATIONSHIP } from '../contact-relationships';
 
 export const CONTACT_LIMITS = { name: 100, text: 200, email: 200, phone: 50, linkedIn: 500, notes: 20_000, search: 200 } as const;
 

@@ -1,21 +1,6 @@
 import { Column, Entity } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
-
-/** How the user knows a contact. */
-export const CONTACT_RELATIONSHIPS = [
-  'RECRUITER',
-  'HIRING_MANAGER',
-  'HR_MANAGER',
-  'TEAM_LEAD',
-  'DEPARTMENT_HEAD',
-  'CEO_FOUNDER',
-  'COLLEAGUE',
-  'FRIEND',
-  'REFERRAL',
-  'OTHER',
-] as const;
-export type ContactRelationship = (typeof CONTACT_RELATIONSHIPS)[number];
-export const DEFAULT_RELATIONSHIP: ContactRelationship = 'OTHER';
+import { ContactRelationship, DEFAULT_RELATIONSHIP } from '../contact-relationships';
 
 /** A person in the user's job search network; interviews may name one. */
 @Entity('contacts')

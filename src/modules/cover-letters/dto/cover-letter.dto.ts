@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ErrorBody } from '../../../common/errors/error-body.dto';
 import { BooleanField, EnumField, NumberField, StringMapField, TextField } from '../../../common/validation/field.decorators';
-import { COVER_LETTER_DEFAULTS, HEADER_ALIGNMENTS, HeaderAlignment } from '../entities/cover-letter.entity';
+import { COVER_LETTER_DEFAULTS } from '../entities/cover-letter.entity';
+import { HEADER_ALIGNMENTS, HeaderAlignment } from '../header-alignments';
 
 /** Bounds chosen for a one-page letter. */
 export const COVER_LETTER_LIMITS = {
@@ -13,6 +14,9 @@ export const COVER_LETTER_LIMITS = {
   lineSpacing: { min: 1, max: 3 },
   variables: { maxEntries: 50, maxKey: 100, maxValue: 2_000 },
 } as const;
+
+/** Requests per minute of the routes stricter than their kind's default (`DEFAULT_LIMITS`). */
+export const COVER_LETTER_RATE_LIMITS = { create: 10 } as const;
 
 const defaultIs = (value: unknown) => `Default \`${value}\``;
 

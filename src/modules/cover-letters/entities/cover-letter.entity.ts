@@ -1,9 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
 import { Resume } from '../../resumes/entities/resume.entity';
-
-export const HEADER_ALIGNMENTS = ['left', 'center', 'right'] as const;
-export type HeaderAlignment = (typeof HEADER_ALIGNMENTS)[number];
+import type { HeaderAlignment } from '../header-alignments';
 
 /** What a cover letter created without these fields gets, as column defaults. */
 export const COVER_LETTER_DEFAULTS = {

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { BenefitKey, BENEFITS } from '../job-search-values';
-import { WRITTEN_COLUMNS, WrittenListing } from '../listing-columns';
+import { WrittenListing } from '../listing-columns';
 import { annualize, enrichListing } from '../listing-enrichment';
+import { ListingsRepository } from '../listings.repository';
 import { parseListingRecord, ParsedListing, RecordRejection } from './listing-record';
 
 export interface ImportCounts {
@@ -27,40 +26,6 @@ export interface ImportObserver {
 
 /** Rows per INSERT: large enough to amortize round trips, small enough to keep one statement's memory modest. */
 const BATCH_SIZE = 500;
-
-/**
- * The batched upsert writes every column the import writes (LISTING_COLUMNS). Rows go in as one array per column
- * through `unnest`, so a batch is one statement with ~35 parameters. A text[] per row cannot travel inside a
- * text[][] (rows differ in length), so array columns travel as JSON, and so do jsonb values.
- */
-const COLUMNS = WRITTEN_COLUMNS.map(([name, column]) => ({
-  sql: column.sql,
-  travelsAs: column.type === 'text[]' ? 'jsonb' : column.type,
-  value: (row: ListingRow): unknown => {
-    const value = row[name];
-    if (column.type === 'timestamptz') return (value as Date).toISOString();
-    if (column.type === 'jsonb' || column.type === 'text[]') return value == null ? null : JSON.stringify(value);
-    return value;
-  },
-  stored: column.type === 'text[]' ? `ARRAY(SELECT jsonb_array_elements_text(${column.sql}))` : column.sql,
-}));
-
-/** Columns a re-import does not overwrite: identity, first sighting and the republish count have their own rules. */
-const KEPT_ON_UPDATE = new Set(['source', 'external_id', 'first_seen_at', 'republish_count']);
-
-const UPSERT_SQL = `
-  INSERT INTO job_listings (${COLUMNS.map((column) => column.sql).join(', ')})
-  SELECT ${COLUMNS.map((column) => column.stored).join(', ')}
-  FROM unnest(${COLUMNS.map((column, index) => `$${index + 1}::${column.travelsAs}[]`).join(', ')})
-    AS incoming(${COLUMNS.map((column) => column.sql).join(', ')})
-  ON CONFLICT (source, external_id) DO UPDATE SET
-    ${COLUMNS.filter((column) => !KEPT_ON_UPDATE.has(column.sql))
-      .map((column) => `${column.sql} = EXCLUDED.${column.sql}`)
-      .join(',\n    ')},
-    first_seen_at = LEAST(job_listings.first_seen_at, EXCLUDED.first_seen_at),
-    republish_count = job_listings.republish_count + (EXCLUDED.posted_at <> job_listings.posted_at)::int,
-    updated_at = now()
-  RETURNING (xmax = 0) AS inserted`;
 
 /** A listing as the import writes it: every written column of LISTING_COLUMNS. */
 export type ListingRow = WrittenListing;
@@ -103,7 +68,7 @@ export function toListingRow(listing: ParsedListing, now: Date): ListingRow {
  */
 @Injectable()
 export class ListingImportService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly listings: ListingsRepository) {}
 
   async importRecords(records: AsyncIterable<SourceRecord>, observer: ImportObserver): Promise<ImportCounts> {
     const counts: ImportCounts = { imported: 0, updated: 0, rejected: 0 };
@@ -111,7 +76,7 @@ export class ListingImportService {
     let batch = new Map<string, ListingRow>();
     const flush = async () => {
       if (batch.size === 0) return;
-      const result = await this.upsert([...batch.values()]);
+      const result = await this.listings.upsert([...batch.values()]);
       counts.imported += result.inserted;
       counts.updated += result.updated;
       batch = new Map();
@@ -137,12 +102,5 @@ export class ListingImportService {
     }
     await flush();
     return counts;
-  }
-
-  private async upsert(rows: ListingRow[]): Promise<{ inserted: number; updated: number }> {
-    const parameters = COLUMNS.map((column) => rows.map(column.value));
-    const result: { inserted: boolean }[] = await this.dataSource.query(UPSERT_SQL, parameters);
-    const inserted = result.filter((row) => row.inserted).length;
-    return { inserted, updated: result.length - inserted };
   }
 }

@@ -1,15 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, QueryRunner } from 'typeorm';
 import { InjectConfig } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/configuration';
-import { JobListingView, JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
-import { listingViewsStatement } from '../listing-columns';
-import { SearchConnections } from './search-connections';
+import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
+import { ListingsRepository } from '../listings.repository';
 import { SearchCounter } from './search-count';
 import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
-import { estimateMatches, mayBePartial, planStreams, WALK_CHUNKS } from './search-plan';
-import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, TextMode, walkStatements } from './search-sql';
+import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
+import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, walkStatements } from './search-sql';
+import { readWords, WordReading } from './search-words';
+import { SearchRepository, SearchSession } from './search.repository';
 
 const noMatches = (): JobSearchResponse => ({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });
 
@@ -23,80 +22,81 @@ const noMatches = (): JobSearchResponse => ({ data: [], count: 0, total: 0, hasM
 @Injectable()
 export class JobSearchService implements OnModuleInit {
   private cursors: SearchCursorCodec<CursorPosition>;
-  private readonly connections: SearchConnections;
   private readonly counter: SearchCounter;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SearchRepository,
+    private readonly listings: ListingsRepository,
     @InjectConfig() config: AppConfig,
   ) {
-    this.connections = new SearchConnections(dataSource);
-    this.counter = new SearchCounter(this.connections, config.search.countBudgetMs);
+    this.counter = new SearchCounter(repository, config.search.countBudgetMs);
   }
 
   async onModuleInit(): Promise<void> {
-    this.cursors = await loadSearchCursors(this.dataSource);
+    this.cursors = await loadSearchCursors(this.repository);
   }
 
   async search(search: JobSearchDto): Promise<JobSearchResponse> {
     const fingerprint = searchFingerprint(search);
     const position = search.cursor ? this.cursors.decode(fingerprint, search.cursor) : null;
-    return this.connections.search(() => this.searchOn(search, fingerprint, position));
-  }
-
-  private searchOn(search: JobSearchDto, fingerprint: string, position: CursorPosition | null): Promise<JobSearchResponse> {
-    return this.connections.withConnection(async (runner) => {
-      // Words that match nothing as written are tried with the last as a prefix, then as a fuzzy title; a cursor
-      // keeps the mode of its first page.
-      const modes: TextMode[] = position ? [position.m] : search.query?.trim() ? ['exact', 'prefix', 'fuzzy'] : ['exact'];
-      let answer = noMatches();
-      for (const mode of modes) {
-        if (mode === 'prefix' && !(await mayBePartial(runner, search.query as string))) continue;
-        answer = await this.searchAs(runner, search, fingerprint, position, mode);
-        if (answer.count > 0) break;
-      }
-      return answer;
-    });
+    return this.repository.search(() =>
+      this.repository.withSession(async (session) => {
+        // Words that no listing holds are read as a prefix or corrected (search-words.ts), never because the filters
+        // excluded every match; a cursor keeps the reading of its first page.
+        const raw = search.query?.trim() || null;
+        const reading: WordReading = position
+          ? { raw: position.q ?? raw ?? '', mode: position.m }
+          : raw
+            ? await readWords(session, raw)
+            : { raw: '', mode: 'exact' };
+        return this.searchAs(session, search, fingerprint, position, reading);
+      }),
+    );
   }
 
   private async searchAs(
-    runner: QueryRunner,
+    session: SearchSession,
     search: JobSearchDto,
     fingerprint: string,
     position: CursorPosition | null,
-    mode: TextMode,
+    reading: WordReading,
   ): Promise<JobSearchResponse> {
-    const context = await this.resolveText(runner, search, position, mode);
-    const estimate = position ? position.n : await estimateMatches(runner, context);
+    const context = await this.resolveText(session, search, position, reading);
+    const estimate = position ? position.n : await estimateMatches(session, context);
     // A later page keeps the total of the first.
-    const counting = position ? { count: Promise.resolve(position.n), first: false } : this.counter.begin(context, estimate);
+    const counting = position
+      ? { count: Promise.resolve(position.n), first: false, total: Promise.resolve(position.n) }
+      : this.counter.begin(context, estimate);
     const known = counting.first ? await counting.count : null;
     if (known === 0) return noMatches();
     const rows: (KeyedRow & { stream: number })[] = [];
     try {
-      const streams = await planStreams(runner, context, known);
+      const streams = await planStreams(session, context, known);
       for (let index = position?.t ?? 0; index < streams.length && rows.length <= search.limit; index++) {
         const after = position && index === position.t ? position.k : null;
-        const found = await this.streamPage(runner, streams[index], after, search.limit + 1 - rows.length);
+        const found = await this.streamPage(session, streams[index], after, search.limit + 1 - rows.length);
         rows.push(...found.map((row) => ({ ...row, stream: index })));
       }
     } finally {
       // Settled before the connection goes back to the pool, even when reading the page failed.
-      await counting.count.catch(() => undefined);
+      await counting.total.catch(() => undefined);
     }
-    const counted = await counting.count;
     const page = rows.slice(0, search.limit);
     const hasMore = rows.length > search.limit;
     // A first page that holds every match knows the total; otherwise the count, or the estimate when uncounted.
-    const total = !position && !hasMore ? rows.length : (counted ?? Math.max(Math.round(estimate), rows.length));
+    const total = !position && !hasMore ? rows.length : Math.max(Math.round(await counting.total), rows.length);
     const last = page[page.length - 1];
     const nextCursor = hasMore
-      ? this.cursors.encode(fingerprint, { t: last.stream, k: [last.key, last.id], n: total, a: context.asOf.toISOString(), m: context.mode })
+      ? this.cursors.encode(fingerprint, {
+          t: last.stream,
+          k: [last.key, last.id],
+          n: total,
+          a: context.asOf.toISOString(),
+          m: context.mode,
+          ...(context.text.raw !== null && context.text.raw !== search.query?.trim() ? { q: context.text.raw } : {}),
+        })
       : null;
-    const data = await this.listings(
-      runner,
-      page.map((row) => row.id),
-    );
+    const data = await this.listings.withManager(session.manager).views(page.map((row) => row.id));
     return { data, count: data.length, total, hasMore, nextCursor };
   }
 
@@ -104,28 +104,27 @@ export class JobSearchService implements OnModuleInit {
    * The tsqueries of the search, computed once by PostgreSQL (its parser and stemmer) and then passed as
    * constants, so that the planner can estimate how many listings they match.
    */
-  private async resolveText(runner: QueryRunner, search: JobSearchDto, position: CursorPosition | null, mode: TextMode): Promise<SearchContext> {
+  private async resolveText(session: SearchSession, search: JobSearchDto, position: CursorPosition | null, reading: WordReading): Promise<SearchContext> {
     const asOf = position ? new Date(position.a) : new Date();
-    const raw = search.query?.trim() || null;
-    const statement = textQueriesStatement(search, raw, mode);
-    const [resolved] = await runner.query(statement.sql, statement.values);
-    return { search, asOf, text: { query: resolved.query || null, match: resolved.match || null, raw }, mode };
+    const raw = reading.raw || null;
+    const [resolved] = await session.query<{ query: string; match: string }[]>(textQueriesStatement(search, raw, reading.mode));
+    return { search, asOf, text: { query: resolved.query || null, match: resolved.match || null, raw }, mode: reading.mode };
   }
 
   /** Up to `limit` listings of a stream after the keyset position `after`, newest first. */
-  private async streamPage(runner: QueryRunner, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
-    if (stream.strategy !== 'walk') return this.connections.planned(runner, stream.strategy, scanStatement(stream, after, limit));
+  private async streamPage(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
+    if (stream.strategy !== 'walk') return session.planned(stream.strategy, scanStatement(stream, after, limit));
     const rows: KeyedRow[] = [];
     let from = after;
     for (let chunk = 0; chunk < WALK_CHUNKS; chunk++) {
-      const walked = await this.walk(runner, stream, from, limit - rows.length);
+      const walked = await this.walk(session, stream, from, limit - rows.length);
       rows.push(...walked.rows);
       if (rows.length === limit || walked.boundary === null) return rows;
       from = walked.boundary;
     }
     // Still short of a page after several walks: the rest is much rarer than expected, and indexes find it sooner.
     const rest = scanStatement({ ...stream, strategy: 'combined' }, from, limit - rows.length);
-    return [...rows, ...(await this.connections.planned<KeyedRow[]>(runner, 'combined', rest))];
+    return [...rows, ...(await session.planned<KeyedRow[]>('combined', rest))];
   }
 
   /**
@@ -133,22 +132,14 @@ export class JobSearchService implements OnModuleInit {
    * run on its entries, and only listings that pass them (WALK_READS at most) have their search vector read from
    * the table. Answers what it found and, when it stopped at a bound, the key of the last listing it passed.
    */
-  private async walk(runner: QueryRunner, stream: Stream, after: Key | null, limit: number): Promise<{ rows: KeyedRow[]; boundary: Key | null }> {
+  private async walk(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<{ rows: KeyedRow[]; boundary: Key | null }> {
     const statements = walkStatements(stream, after, limit);
-    const rows = await this.connections.planned<KeyedRow[]>(runner, 'walk', statements.rows);
+    const rows = await session.planned<KeyedRow[]>('walk', statements.rows);
     if (rows.length === limit) return { rows, boundary: null };
     // Where the walk stopped: at its WALK_READS-th passing listing, or else at its WALK_BOUND-th entry.
-    const [last] = await this.connections.planned<KeyedRow[]>(runner, 'walk', statements.lastRead);
+    const [last] = await session.planned<KeyedRow[]>('walk', statements.lastRead);
     if (last) return { rows, boundary: [last.key, last.id] };
-    const [end] = await this.connections.planned<KeyedRow[]>(runner, 'walk', statements.lastEntry);
+    const [end] = await session.planned<KeyedRow[]>('walk', statements.lastEntry);
     return { rows, boundary: end ? [end.key, end.id] : null };
-  }
-
-  private async listings(runner: QueryRunner, ids: string[]): Promise<JobListingView[]> {
-    if (ids.length === 0) return [];
-    const statement = listingViewsStatement(ids);
-    const rows: JobListingView[] = await runner.query(statement.sql, statement.values);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => byId.get(id)).filter((row): row is JobListingView => row !== undefined);
   }
 }

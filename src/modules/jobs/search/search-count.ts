@@ -1,12 +1,12 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { SearchConnections, timedOut } from './search-connections';
-import { countStrategy } from './search-plan';
-import { countStatement, isTextual, SearchContext, searchFilters, textConditions } from './search-sql';
+import { SearchRepository, timedOut } from './search.repository';
+import { countStrategy, filterShare } from './search-plan';
+import { countStatement, isTextual, SearchContext, searchFilters, textConditions, textSampleStatement, wordsEstimateStatement } from './search-sql';
 
 /**
  * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
  * gives up after the budget (`SEARCH_COUNT_BUDGET_MS`), and when the planner expects more than 10,000 it is not
- * tried: `total` is then the planner's estimate.
+ * tried: `total` is then an estimate (see `estimate`).
  */
 const COUNT_ALWAYS_BELOW = 2_000;
 const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
@@ -15,10 +15,19 @@ const COUNT_FIRST_BELOW = 50_000;
 /** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
 const QUICK_COUNT_SHARE = 0.4;
 
-/** A count under way: `first` when its answer is awaited before the page is read. */
+/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
+function lexemes(query: string): string[] {
+  return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
+}
+
+/**
+ * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
+ * EXACT_TOTAL_LIMIT, more means "more than that", null "not counted"; `total` is the count or, past it, the estimate.
+ */
 export interface Counting {
   count: Promise<number | null>;
   first: boolean;
+  total: Promise<number>;
 }
 
 /** The exact `total` of a search's first page, within the time budget that config gives counting. */
@@ -26,7 +35,7 @@ export class SearchCounter {
   private readonly quickBudgetMs: number;
 
   constructor(
-    private readonly connections: SearchConnections,
+    private readonly repository: SearchRepository,
     private readonly budgetMs: number,
   ) {
     this.quickBudgetMs = Math.ceil(budgetMs * QUICK_COUNT_SHARE);
@@ -43,7 +52,38 @@ export class SearchCounter {
     const count = first
       ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickBudgetMs)
       : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.budgetMs);
-    return { count, first };
+    const total = count.then(async (counted) =>
+      counted !== null && counted <= EXACT_TOTAL_LIMIT ? counted : Math.max(await this.estimate(context, estimate), counted ?? 0),
+    );
+    return { count, first, total };
+  }
+
+  /**
+   * `total` when the count gave none. The planner multiplies the shares of the words, as if they were independent:
+   * "registered nurse" was estimated at 129 listings of 11,681. Several words (or a phrase) are therefore estimated
+   * from the rarest of them, whose share the statistics know: its listings, times the share of a sample of them
+   * that match the whole text, times the share of listings the filters let through. A single word and filters
+   * alone keep the planner's estimate, and so does a sample that overruns the budget.
+   */
+  private async estimate(context: SearchContext, planned: number): Promise<number> {
+    const text = context.text.match;
+    if (!text || text.includes('!') || !/[&|<]/.test(text)) return planned;
+    return this.repository.withSession(async (session) => {
+      const words = lexemes(text);
+      const listings = await Promise.all(words.map((word) => session.estimate(wordsEstimateStatement(word))));
+      const fewest = Math.min(...listings);
+      try {
+        const [{ sampled, held }] = await session.planned<{ sampled: number; held: number }[]>(
+          'planner',
+          textSampleStatement(words[listings.indexOf(fewest)], text),
+          this.budgetMs,
+        );
+        return sampled === 0 ? planned : ((fewest * held) / sampled) * (await filterShare(session, context));
+      } catch (error) {
+        if (!timedOut(error)) throw error;
+        return planned;
+      }
+    });
   }
 
   /**
@@ -53,13 +93,13 @@ export class SearchCounter {
    */
   private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<number | null> {
     if (estimate > countBelow) return null;
-    return this.connections.withConnection(async (runner) => {
+    return this.repository.withSession(async (session) => {
       const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
-      const { strategy, textMatches } = await countStrategy(runner, matches);
+      const { strategy, textMatches } = await countStrategy(session, matches);
       // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
       const budget = textMatches === null ? this.quickBudgetMs : textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
       try {
-        const [{ count }] = await this.connections.planned<{ count: number }[]>(runner, strategy, countStatement({ ...matches, strategy }), budget);
+        const [{ count }] = await session.planned<{ count: number }[]>(strategy, countStatement({ ...matches, strategy }), budget);
         return count > EXACT_TOTAL_LIMIT ? null : count;
       } catch (error) {
         if (!timedOut(error)) throw error;

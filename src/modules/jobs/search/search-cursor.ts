@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { ValidationFailedError } from '../../../common/errors/api-errors';
 import type { Key, TextMode } from './search-sql';
+import type { SearchRepository } from './search.repository';
 
 const CURSOR_KEY_PURPOSE = 'search-cursor';
 
@@ -16,14 +16,13 @@ export interface CursorPosition {
   /** asOf: the first page's clock, for relative dates */
   a: string;
   m: TextMode;
+  /** the query as read, when its words were corrected (search-words.ts) */
+  q?: string;
 }
 
 /** The codec of search cursors, signed with the deployment's one key so that any instance reads another's cursors. */
-export async function loadSearchCursors(dataSource: DataSource): Promise<SearchCursorCodec<CursorPosition>> {
-  // The first instance to start creates the key; every instance reads the one that won.
-  await dataSource.query('INSERT INTO signing_keys (purpose, secret) VALUES ($1, $2) ON CONFLICT (purpose) DO NOTHING', [CURSOR_KEY_PURPOSE, randomBytes(32)]);
-  const [{ secret }] = await dataSource.query('SELECT secret FROM signing_keys WHERE purpose = $1', [CURSOR_KEY_PURPOSE]);
-  return new SearchCursorCodec(secret);
+export async function loadSearchCursors(repository: SearchRepository): Promise<SearchCursorCodec<CursorPosition>> {
+  return new SearchCursorCodec(await repository.signingSecret(CURSOR_KEY_PURPOSE, randomBytes(32)));
 }
 
 /**

@@ -23,16 +23,10 @@ export class SqlParameters {
  * page's, so that later pages filter the same set.
  */
 export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParameters): string[] {
-  const where: string[] = [];
+  const where = indexedFilterConditions(search, sql);
   const daysBefore = (days: number) => sql.bind(new Date(asOf.getTime() - days * DAY_MS).toISOString());
 
-  if (search.location) {
-    const parts = locationParts(search.location);
-    if (parts.remote) where.push('l.is_remote');
-    if (parts.places.length > 0) where.push(`l.place_keys @> ${sql.bind(parts.places)}::text[]`);
-    if (parts.country) where.push(`l.country = ${sql.bind(parts.country)}`);
-  }
-  if (search.country) where.push(`l.country = ${sql.bind(countryCode(search.country))}`);
+  if (search.location && locationParts(search.location).remote) where.push('l.is_remote');
   if (search.remote !== undefined) where.push(`l.is_remote = ${sql.bind(search.remote)}`);
   const arrangements = union(search.workArrangement, search.workArrangements);
   if (arrangements) where.push(`l.work_arrangement = ANY(${sql.bind(arrangements)}::text[])`);
@@ -66,9 +60,7 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
     );
   }
 
-  if (search.includeCompanies?.length) where.push(`l.company_normalized = ANY(${sql.bind(search.includeCompanies.map(normalizeCompany))}::text[])`);
   if (search.excludeCompanies?.length) where.push(`l.company_normalized <> ALL(${sql.bind(search.excludeCompanies.map(normalizeCompany))}::text[])`);
-  if (search.includeTitles?.length) where.push(`l.title_normalized LIKE ANY(${sql.bind(search.includeTitles.map(containsPattern))}::text[])`);
   if (search.excludeTitles?.length) where.push(`l.title_normalized NOT LIKE ALL(${sql.bind(search.excludeTitles.map(containsPattern))}::text[])`);
   if (search.jobLevels?.length) where.push(`l.job_level = ANY(${sql.bind(search.jobLevels)}::text[])`);
   if (search.experienceMin !== undefined) where.push(`l.experience_years >= ${sql.bind(search.experienceMin)}`);
@@ -76,6 +68,23 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
   if (search.sources?.length) where.push(`l.source = ANY(${sql.bind(search.sources)}::text[])`);
   if (search.languages?.length) where.push(`l.language = ANY(${sql.bind(search.languages)}::text[])`);
   if (search.benefits?.length) where.push(`l.benefit_keys @> ${sql.bind(search.benefits)}::text[]`);
+  return where;
+}
+
+/**
+ * The filters that an index of their own serves (places: job_listings_place_keys, country:
+ * job_listings_country_newest, companies, title words: trigrams), which the planner can combine with the text's.
+ */
+export function indexedFilterConditions(search: JobSearchDto, sql: SqlParameters): string[] {
+  const where: string[] = [];
+  if (search.location) {
+    const parts = locationParts(search.location);
+    if (parts.places.length > 0) where.push(`l.place_keys @> ${sql.bind(parts.places)}::text[]`);
+    if (parts.country) where.push(`l.country = ${sql.bind(parts.country)}`);
+  }
+  if (search.country) where.push(`l.country = ${sql.bind(countryCode(search.country))}`);
+  if (search.includeCompanies?.length) where.push(`l.company_normalized = ANY(${sql.bind(search.includeCompanies.map(normalizeCompany))}::text[])`);
+  if (search.includeTitles?.length) where.push(`l.title_normalized LIKE ANY(${sql.bind(search.includeTitles.map(containsPattern))}::text[])`);
   return where;
 }
 

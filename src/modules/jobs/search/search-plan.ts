@@ -1,19 +1,6 @@
-import type { QueryRunner } from 'typeorm';
-import { filterConditions, searchCountry, SqlParameters } from './search-filters';
-import {
-  estimateStatement,
-  inTitle,
-  isTextual,
-  queryWords,
-  SearchContext,
-  searchFilters,
-  Statement,
-  Strategy,
-  Stream,
-  textConditions,
-  WALK_BOUND,
-  wordEstimateStatement,
-} from './search-sql';
+import { filterConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
+import { estimateStatement, inTitle, isTextual, SearchContext, searchFilters, Strategy, Stream, textConditions, WALK_BOUND } from './search-sql';
+import type { SearchSession } from './search.repository';
 
 /**
  * A stream whose text matches at most this many listings is read through a GIN bitmap of them. Measured at 1M
@@ -24,11 +11,17 @@ export const WALK_ABOVE_MATCHES = 3_000;
 const WALK_ABOVE_TITLE_MATCHES = 1_000;
 /**
  * A stream walks at most this many times for a page (each walk passes at most WALK_BOUND listings). A walk is
- * chosen only when it expects a page within half a walk, so more is needed only when the estimate was too high.
+ * chosen only when it expects a page within these bounds, so reaching them means the estimate was too high.
  */
 export const WALK_CHUNKS = 3;
 /** PostgreSQL's selectivity for a word missing from a tsvector column's statistics (DEFAULT_TS_MATCH_SEL). */
 const UNKNOWN_WORD_SHARE = 0.005;
+/**
+ * What each step of a strategy costs, in µs (measured at 1M listings, see bench/RESULTS-search.md): an entry of the
+ * newest-first index, a search vector read from the table, a match a bitmap heap scan visits, and an entry of a
+ * GIN bitmap (built, never visited when another bitmap excludes it).
+ */
+const COST_US = { walkEntry: 0.5, vectorRead: 4, match: 8, bitmapEntry: 0.05 };
 /** Rows a page reads: the page and one more, which tells whether there is a next page. */
 const PAGE_LOOKAHEAD = 21;
 
@@ -37,7 +30,7 @@ const PAGE_LOOKAHEAD = 21;
  * through their description. Without a query, one newest-first stream. `counted` is the exact number of matches
  * when it is already known.
  */
-export async function planStreams(runner: QueryRunner, context: SearchContext, counted: number | null): Promise<Stream[]> {
+export async function planStreams(session: SearchSession, context: SearchContext, counted: number | null): Promise<Stream[]> {
   const { query } = context.text;
   const filters = searchFilters(context);
   const none = () => [];
@@ -56,69 +49,79 @@ export async function planStreams(runner: QueryRunner, context: SearchContext, c
   const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
   const filtered = filterConditions(context.search, context.asOf, new SqlParameters()).length > 0;
   for (const stream of streams) {
-    planned.push({ ...stream, strategy: few ? (filtered ? 'combined' : 'bitmap') : await chooseStrategy(runner, context, stream) });
+    planned.push({ ...stream, strategy: few ? (filtered ? 'combined' : 'bitmap') : await chooseStrategy(session, context, stream) });
   }
   return planned;
 }
 
 /**
- * How to find a stream's newest matches, from the planner's estimates (and enforced, because with a LIMIT the
- * planner may walk the whole index for a word it wrongly thinks common: a title word that is in no title).
- * - `bitmap`: few listings match the text: a GIN bitmap of them, then the filters on each (~8 µs per match, they
- *   are scattered over the table).
- * - `walk`: the text is frequent and the filters let enough through: walk the newest-first index (~0.5 µs per
- *   listing, filters and title tested on the index alone) and test the text on what passes (~4 µs).
- * - `combined`: the text is frequent but a filter with an index of its own (companies, titles) is so selective
- *   that a walk would pass too many listings: the planner combines the GIN bitmap with that index.
+ * How to find a stream's newest matches: the cheapest by the planner's estimates of the text, the filters, and the
+ * two together (enforced, because with a LIMIT the planner may walk the whole index for a word it wrongly thinks
+ * common: a title word that is in no title).
+ * - `bitmap`: a GIN bitmap of the text's matches, then the filters on each (~8 µs per match, they are scattered
+ *   over the table); always for text the statistics expect in few listings, or do not know.
+ * - `walk`: walk the newest-first index (~0.5 µs per listing, filters and title tested on the index alone) and test
+ *   the text on what passes the filters (~4 µs), until a page is found: cheap when matches are frequent.
+ * - `combined`: the planner ANDs the text's bitmap with the bitmaps of filters that have an index of their own
+ *   (places, country, companies, title words), and tests the rest on what both hold: cheap when those filters are
+ *   selective, whatever the text matches.
  */
-async function chooseStrategy(runner: QueryRunner, context: SearchContext, stream: Omit<Stream, 'strategy'>): Promise<Strategy> {
-  const textSql = new SqlParameters();
-  const textMatches = await estimate(runner, estimateStatement(stream.text(textSql), textSql.values));
-  const listings = await listingCount(runner);
+async function chooseStrategy(session: SearchSession, context: SearchContext, stream: Omit<Stream, 'strategy'>): Promise<Strategy> {
+  const rows = (conditions: (sql: SqlParameters) => string[]) => {
+    const sql = new SqlParameters();
+    return session.estimate(estimateStatement(conditions(sql), sql.values));
+  };
+  const textMatches = await rows((sql) => stream.text(sql));
+  const listings = await listingCount(session);
   // A word the statistics do not know is estimated at exactly 0.5% of the listings: rare, as far as anyone knows.
   const unknownWord = Math.abs(textMatches - UNKNOWN_WORD_SHARE * listings) < 1;
   // A walk that tests only titles reads the index alone and is cheaper: it pays off for rarer text.
   const readsTable = stream.text(new SqlParameters()).some((condition) => condition.includes('search_vector'));
   if (textMatches <= (readsTable ? WALK_ABOVE_MATCHES : WALK_ABOVE_TITLE_MATCHES) || unknownWord) return 'bitmap';
-  // Without a filter that has an index of its own, the bitmap would hold every text match: walking is cheaper.
-  if (!context.search.includeCompanies?.length && !context.search.includeTitles?.length) return 'walk';
-  const sql = new SqlParameters();
-  const matches = await estimate(runner, estimateStatement([...stream.filters(sql), ...stream.text(sql), ...stream.tier(sql)], sql.values));
-  return (PAGE_LOOKAHEAD * listings) / Math.max(matches, 1) <= WALK_BOUND / 2 ? 'walk' : 'combined';
+  if (filterConditions(context.search, context.asOf, new SqlParameters()).length === 0) return 'walk';
+
+  // A walk passes the listings of its scope (one country's, or all) newest first until it has found a page.
+  const scope = stream.country ? await rows((sql) => [`l.country = ${sql.bind(stream.country)}`]) : listings;
+  const matches = Math.max(await rows((sql) => [...stream.filters(sql), ...stream.text(sql), ...stream.tier(sql)]), 1);
+  const passing = (await rows((sql) => stream.filters(sql))) / Math.max(scope, 1);
+  const walked = Math.min((PAGE_LOOKAHEAD * scope) / matches, scope);
+  const cost: Record<'walk' | 'bitmap' | 'combined', number> = {
+    // A walk expected to pass more than its bounds allow would end in a bitmap anyway.
+    walk: walked > WALK_CHUNKS * WALK_BOUND ? Infinity : walked * (COST_US.walkEntry + (readsTable ? passing * COST_US.vectorRead : 0)),
+    bitmap: textMatches * (COST_US.bitmapEntry + COST_US.match),
+    combined: Infinity,
+  };
+  if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) {
+    const narrowed = await rows((sql) => [...indexedFilterConditions(context.search, sql), ...stream.text(sql)]);
+    cost.combined = textMatches * COST_US.bitmapEntry + narrowed * COST_US.match;
+  }
+  return (Object.keys(cost) as (keyof typeof cost)[]).reduce((best, strategy) => (cost[strategy] < cost[best] ? strategy : best));
 }
 
 /** The strategy of a count of every match (one stream, no tiers): a bitmap of few text matches, else combined. */
-export async function countStrategy(runner: QueryRunner, stream: Omit<Stream, 'strategy'>): Promise<{ strategy: Strategy; textMatches: number | null }> {
+export async function countStrategy(session: SearchSession, stream: Omit<Stream, 'strategy'>): Promise<{ strategy: Strategy; textMatches: number | null }> {
   const sql = new SqlParameters();
   const text = stream.text(sql);
-  const textMatches = text.length > 0 ? await estimate(runner, estimateStatement(text, sql.values)) : null;
+  const textMatches = text.length > 0 ? await session.estimate(estimateStatement(text, sql.values)) : null;
   const strategy = textMatches === null ? 'planner' : textMatches <= WALK_ABOVE_MATCHES ? 'bitmap' : 'combined';
   return { strategy, textMatches };
 }
 
 /** What the planner expects the whole search to match. */
-export function estimateMatches(runner: QueryRunner, context: SearchContext): Promise<number> {
+export function estimateMatches(session: SearchSession, context: SearchContext): Promise<number> {
   const sql = new SqlParameters();
-  return estimate(runner, estimateStatement([...searchFilters(context)(sql), ...textConditions(context)(sql)], sql.values));
+  return session.estimate(estimateStatement([...searchFilters(context)(sql), ...textConditions(context)(sql)], sql.values));
 }
 
-/**
- * Whether the query's last word may be unfinished: the statistics do not know it as a frequent word. (A prefix
- * search of a word that is complete finds what the word found, at the cost of a range of the GIN index.)
- */
-export async function mayBePartial(runner: QueryRunner, query: string): Promise<boolean> {
-  const last = queryWords(query).pop();
-  if (!last) return false;
-  const matches = await estimate(runner, wordEstimateStatement(last));
-  return matches <= UNKNOWN_WORD_SHARE * (await listingCount(runner)) + 1;
-}
-
-async function estimate(runner: QueryRunner, statement: Statement): Promise<number> {
-  const [{ 'QUERY PLAN': plan }] = await runner.query(statement.sql, statement.values);
-  return plan[0].Plan['Plan Rows'];
+/** The share of listings the search's filters let through, by the planner's estimate (1 without filters). */
+export async function filterShare(session: SearchSession, context: SearchContext): Promise<number> {
+  const sql = new SqlParameters();
+  const filters = searchFilters(context)(sql);
+  if (filters.length === 0) return 1;
+  return (await session.estimate(estimateStatement(filters, sql.values))) / Math.max(await listingCount(session), 1);
 }
 
 /** Listings in the table, as the planner counts them (the base its other estimates are shares of; no scan). */
-function listingCount(runner: QueryRunner): Promise<number> {
-  return estimate(runner, estimateStatement([], []));
+function listingCount(session: SearchSession): Promise<number> {
+  return session.estimate(estimateStatement([], []));
 }

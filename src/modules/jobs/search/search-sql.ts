@@ -1,13 +1,12 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { normalizeTitle } from '../listing-enrichment';
 import { filterConditions, SqlParameters } from './search-filters';
 
 /**
- * How a text query matches: as written (`exact`), then, when that finds nothing, with its last word as a prefix
- * (`prefix`: "senior kubern" finds Kubernetes), then titles that look like the query (`fuzzy`: "developr").
+ * How a text query matches: as written (`exact`), or, when its last word is in no listing but starts words that
+ * are, with it as a prefix (`prefix`: "senior kubern" finds Kubernetes). See search-words.ts.
  */
-export type TextMode = 'exact' | 'prefix' | 'fuzzy';
+export type TextMode = 'exact' | 'prefix';
 
 /** A listing's place in newest-first order: posted_at (as PostgreSQL wrote it) and id. */
 export type Key = [postedAt: string, id: string];
@@ -20,7 +19,7 @@ export interface Stream {
   /** Conditions the newest-first index can test alone. */
   filters: (sql: SqlParameters) => string[];
   /**
-   * Conditions on the text that a GIN index answers (search or title vector, fuzzy title); `searchVector` is how
+   * Conditions on the text that a GIN index answers (search or title vector); `searchVector` is how
    * the statement reaches the search vector (default `l.search_vector`).
    */
   text: (sql: SqlParameters, searchVector?: string) => string[];
@@ -92,7 +91,7 @@ const NEWEST_FIRST = 'ORDER BY l.posted_at DESC, l.id DESC';
 export function textQueriesStatement(search: JobSearchDto, raw: string | null, mode: TextMode): Statement {
   const sql = new SqlParameters();
   const queryExpression =
-    raw === null || mode === 'fuzzy'
+    raw === null
       ? "''::tsquery"
       : mode === 'prefix'
         ? `to_tsquery('english', ${sql.bind(prefixQuery(raw))})`
@@ -105,7 +104,7 @@ export function textQueriesStatement(search: JobSearchDto, raw: string | null, m
 
 /** Whether a search tests text at all (a query, keywords or exclusions), rather than filters alone. */
 export function isTextual(context: SearchContext): boolean {
-  return context.text.match !== null || context.mode === 'fuzzy';
+  return context.text.match !== null;
 }
 
 export function searchFilters(context: SearchContext): Stream['filters'] {
@@ -117,14 +116,11 @@ export function searchFilters(context: SearchContext): Stream['filters'] {
  * does not already imply. `searchVector` is how the statement reaches the listing's search vector.
  */
 export function textConditions(context: SearchContext, part: 'match' | 'keywords' = 'match'): Stream['text'] {
-  const { match, query, raw } = context.text;
+  const { match, query } = context.text;
   // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
   // description may hold) remain to test.
   const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
-  return (sql, searchVector = 'l.search_vector') => [
-    ...(tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : []),
-    ...(context.mode === 'fuzzy' && raw ? [`${sql.bind(normalizeTitle(raw))} <% l.title_normalized`] : []),
-  ];
+  return (sql, searchVector = 'l.search_vector') => (tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : []);
 }
 
 /** The condition of the title tier: the title vector holds the whole query. */
@@ -137,16 +133,27 @@ export function estimateStatement(conditions: string[], values: unknown[]): Stat
   return { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM job_listings l ${whereClause(conditions)}`, values };
 }
 
-/** Whether the statistics know a word of the search vector (see `mayBePartial`). */
-export function wordEstimateStatement(word: string): Statement {
-  const sql = new SqlParameters();
-  return estimateStatement([`l.search_vector @@ to_tsquery('english', ${sql.bind(word)})`], sql.values);
-}
-
 /** Counts a stream's matches up to one more than EXACT_TOTAL_LIMIT. */
 export function countStatement(stream: Stream): Statement {
   const sql = new SqlParameters();
   return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
+}
+
+/** The planner's estimate of the listings whose search vector matches `words` (a tsquery). */
+export function wordsEstimateStatement(words: string): Statement {
+  return estimateStatement(['l.search_vector @@ $1::tsquery'], [words]);
+}
+
+/** Rows of a text sample (see SearchCounter): enough for a share within a few percent when it is not tiny. */
+const TEXT_SAMPLE = 500;
+
+/** Of TEXT_SAMPLE listings whose search vector holds `word`, how many match `text` (tsqueries both). */
+export function textSampleStatement(word: string, text: string): Statement {
+  return {
+    sql: `SELECT count(*)::int AS sampled, count(*) FILTER (WHERE l.search_vector @@ $2::tsquery)::int AS held
+            FROM (SELECT l.search_vector FROM job_listings l WHERE l.search_vector @@ $1::tsquery LIMIT ${TEXT_SAMPLE}) l`,
+    values: [word, text],
+  };
 }
 
 /** Up to `limit` of a stream's listings after `after`, newest first, by the plan its strategy forces. */

@@ -36,7 +36,7 @@ export class ResumesTools implements McpToolset {
         effect: 'read',
         description: "Read the user's career profile: the identity (name, contact details, links, job title) every resume shows.",
         twin: profileTwin('get'),
-        run: async (caller) => item(await this.profiles.get(caller.accountId)),
+        run: async (caller) => item(await this.profiles.get(caller)),
       },
       {
         name: 'update_profile',
@@ -46,7 +46,7 @@ export class ResumesTools implements McpToolset {
         twin: profileTwin('update'),
         body: UpdateProfileDto,
         requiresAnyField: true,
-        run: async (caller, { body }) => item(await this.profiles.update(caller.accountId, body)),
+        run: async (caller, { body }) => item(await this.profiles.update(caller, body)),
       },
       {
         name: 'list_resumes',
@@ -55,7 +55,7 @@ export class ResumesTools implements McpToolset {
         description: "List the user's resumes, the default (base) one first.",
         twin: resumeTwin('list'),
         query: PagingQuery,
-        run: (caller, { query }) => this.resumes.list(caller.accountId, query),
+        run: (caller, { query }) => this.resumes.list(caller, query),
       },
       {
         name: 'get_resume',
@@ -63,7 +63,7 @@ export class ResumesTools implements McpToolset {
         effect: 'read',
         description: 'Read a resume with its settings and its resolved content: what the CV shows, in order, hidden items left out.',
         twin: resumeTwin('get'),
-        run: async (caller, { params }) => item(await this.resumes.get(caller.accountId, params.id)),
+        run: async (caller, { params }) => item(await this.resumes.get(caller, params.id)),
       },
       {
         name: 'create_resume',
@@ -74,7 +74,7 @@ export class ResumesTools implements McpToolset {
           '(hiddenItems) or pick a summary (selectedSummaryId) for one target job without touching the original.',
         twin: resumeTwin('create'),
         body: CreateResumeDto,
-        run: async (caller, { body }) => saved(await this.resumes.create(caller.accountId, body)),
+        run: async (caller, { body }) => saved(await this.resumes.create(caller, body)),
       },
       {
         name: 'update_resume',
@@ -85,7 +85,7 @@ export class ResumesTools implements McpToolset {
         body: UpdateResumeDto,
         requiresAnyField: true,
         run: async (caller, { params, body }) => {
-          await this.resumes.update(caller.accountId, params.id, body);
+          await this.resumes.update(caller, params.id, body);
           return saved(params.id);
         },
       },
@@ -98,7 +98,7 @@ export class ResumesTools implements McpToolset {
           'Returns the file as an embedded resource (application/pdf, base64).',
         twin: { controller: ResumeExportsController, handler: 'pdf' },
         run: async (caller, { params }) => {
-          const { filename, file } = await this.exports.pdf(caller.accountId, params.id);
+          const { filename, file } = await this.exports.pdf(caller, params.id);
           return new ToolContent([
             { type: 'text', text: `${filename} (${file.length} bytes)` },
             { type: 'resource', resource: { uri: `career://resumes/${params.id}/pdf`, mimeType: 'application/pdf', blob: file.toString('base64') } },
@@ -113,7 +113,7 @@ export class ResumesTools implements McpToolset {
         (kind) => ({
           twin: { controller: this.controllerOf(kind.name), handler: 'list' },
           query: SectionListQuery,
-          run: (caller, { query }) => this.sections.list(kind, caller.accountId, query),
+          run: (caller, { query }) => this.sections.list(kind, caller, query),
         }),
       ),
       this.sectionFamily(
@@ -125,7 +125,7 @@ export class ResumesTools implements McpToolset {
           twin: { controller: this.controllerOf(kind.name), handler: 'create' },
           query: SectionTargetQuery,
           body: kind.createBody,
-          run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller.accountId, query.cvId, body)),
+          run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller, query.cvId, body)),
         }),
       ),
       this.sectionFamily(
@@ -139,7 +139,7 @@ export class ResumesTools implements McpToolset {
           body: kind.updateBody,
           requiresAnyField: true,
           run: async (caller, { params, query, body }) => {
-            await this.sections.update(kind, caller.accountId, params.id, query.cvId, body);
+            await this.sections.update(kind, caller, params.id, query.cvId, body);
             return saved(params.id);
           },
         }),
@@ -148,7 +148,7 @@ export class ResumesTools implements McpToolset {
         twin: { controller: this.controllerOf(kind.name), handler: 'remove' },
         query: SectionTargetQuery,
         run: async (caller, { params, query }) => {
-          await this.sections.remove(kind, caller.accountId, params.id, query.cvId);
+          await this.sections.remove(kind, caller, params.id, query.cvId);
           return deleted();
         },
       })),

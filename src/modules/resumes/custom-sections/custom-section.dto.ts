@@ -53,10 +53,15 @@ export class CustomSectionItemDto {
   @TextField({ nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 
-  @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD', example: '2019-06' })
+  @TextField({ nullable: true, max: SECTION_TEXT.dateText, description: 'Free text or YYYY-MM-DD', example: '2019-06' })
   startDate?: string | null;
 
-  @TextField({ nullable: true, max: 20, description: 'Free text or YYYY-MM-DD; when both dates are dates, not before `startDate`', example: 'present' })
+  @TextField({
+    nullable: true,
+    max: SECTION_TEXT.dateText,
+    description: 'Free text or YYYY-MM-DD; when both dates are dates, not before `startDate`',
+    example: 'present',
+  })
   @NotBeforeStartDate()
   endDate?: string | null;
 

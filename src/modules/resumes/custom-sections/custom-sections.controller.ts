@@ -10,8 +10,7 @@ import { ApiListResponse, ListEnvelope, PagingQuery } from '../../../common/http
 import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../../common/validation/require-any-field.pipe';
-import { SectionListQuery, SectionTargetQuery } from '../sections/dto/section-item.dto';
-import type { SectionItemView } from '../sections/sections.service';
+import { SectionController } from '../sections/section-controller.mixin';
 import {
   CreateCustomSectionDto,
   CustomSectionItemDto,
@@ -26,12 +25,13 @@ import { CustomSectionsService } from './custom-sections.service';
 import { ResumeErrorCode } from '../resumes.exception';
 import { deleted, item, saved } from '../../../common/http/responses';
 
-const ITEMS = ':id/items';
-const ITEM = ':id/items/:itemId';
+const TAG = 'Custom sections';
+const NOT_FOUND = `Unknown section, item or \`cvId\`; or \`${ResumeErrorCode.NO_DEFAULT_RESUME}\` for items without \`cvId\``;
 
-@ApiTag('Custom sections', 'Sections of your own design (a title and the item fields they use), and their items on each resume.')
+/** The definitions; their items are served by CustomSectionItemsController, below. */
+@ApiTag(TAG, 'Sections of your own design (a title and the item fields they use), and their items on each resume.')
 @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
-@ApiErrorResponse(404, `Unknown section, item or \`cvId\`; or \`${ResumeErrorCode.NO_DEFAULT_RESUME}\` for items without \`cvId\``, ErrorBody, CodedErrorBody)
+@ApiErrorResponse(404, NOT_FOUND, ErrorBody, CodedErrorBody)
 @Controller('v1/custom-sections')
 export class CustomSectionsController {
   constructor(private readonly customSections: CustomSectionsService) {}
@@ -46,7 +46,7 @@ export class CustomSectionsController {
   })
   @ApiListResponse(CustomSectionView)
   list(@Caller() caller: ApiCaller, @Query() paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
-    return this.customSections.list(caller.accountId, paging);
+    return this.customSections.list(caller, paging);
   }
 
   @Post()
@@ -59,7 +59,7 @@ export class CustomSectionsController {
   })
   @ApiCreatedResponse({ type: SuccessWithIdResponse })
   async create(@Caller() caller: ApiCaller, @Body() body: CreateCustomSectionDto): Promise<SuccessWithIdResponse> {
-    return saved(await this.customSections.create(caller.accountId, body));
+    return saved(await this.customSections.create(caller, body));
   }
 
   @Get(':id')
@@ -68,7 +68,7 @@ export class CustomSectionsController {
   @ApiOperation({ operationId: 'getCustomSection', summary: 'Read a custom section definition' })
   @ApiOkResponse({ type: CustomSectionResponse })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<CustomSectionResponse> {
-    return item(await this.customSections.get(caller.accountId, id));
+    return item(await this.customSections.get(caller, id));
   }
 
   @Patch(':id')
@@ -81,7 +81,7 @@ export class CustomSectionsController {
   })
   @ApiOkResponse({ type: SuccessWithIdResponse })
   async update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateCustomSectionDto): Promise<SuccessWithIdResponse> {
-    await this.customSections.update(caller.accountId, id, body);
+    await this.customSections.update(caller, id, body);
     return { success: true, id };
   }
 
@@ -97,92 +97,46 @@ export class CustomSectionsController {
   })
   @ApiOkResponse({ type: SuccessResponse })
   async remove(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<SuccessResponse> {
-    await this.customSections.remove(caller.accountId, id);
-    return deleted();
-  }
-
-  @Get(ITEMS)
-  @Scopes('custom-sections:read')
-  @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({
-    operationId: 'listCustomSectionItems',
-    summary: 'List the items of a custom section',
-    description: 'On the resume `cvId` names, or on the default resume.',
-  })
-  @ApiListResponse(CustomSectionItemView)
-  listItems(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
-    return this.customSections.listItems(caller.accountId, id, query);
-  }
-
-  @Post(ITEMS)
-  @Scopes('custom-sections:write')
-  @RateLimit(DEFAULT_LIMITS.create)
-  @ApiOperation({
-    operationId: 'addCustomSectionItem',
-    summary: 'Add an item to a custom section',
-    description: 'On the resume `cvId` names, or on the default resume. Fields the section does not enable are silently dropped.',
-  })
-  @ApiCreatedResponse({ type: SuccessWithIdResponse })
-  async createItem(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @Query() target: SectionTargetQuery,
-    @Body() body: CustomSectionItemDto,
-  ): Promise<SuccessWithIdResponse> {
-    return saved(await this.customSections.createItem(caller.accountId, id, target.cvId, body));
-  }
-
-  @Get(ITEM)
-  @Scopes('custom-sections:read')
-  @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ operationId: 'getCustomSectionItem', summary: 'Read an item of a custom section' })
-  @ApiOkResponse({ type: CustomSectionItemResponse })
-  async getItem(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @IdParam('itemId') itemId: string,
-    @Query() target: SectionTargetQuery,
-  ): Promise<{ data: SectionItemView }> {
-    return item(await this.customSections.getItem(caller.accountId, id, itemId, target.cvId));
-  }
-
-  @Patch(ITEM)
-  @Scopes('custom-sections:write')
-  @RateLimit(DEFAULT_LIMITS.update)
-  @ApiOperation({
-    operationId: 'updateCustomSectionItem',
-    summary: 'Update an item of a custom section',
-    description: 'Fields the section does not enable are silently dropped.',
-  })
-  @ApiOkResponse({ type: SuccessWithIdResponse })
-  async updateItem(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @IdParam('itemId') itemId: string,
-    @Query() target: SectionTargetQuery,
-    @Body(RequireAnyFieldPipe) body: UpdateCustomSectionItemDto,
-  ): Promise<SuccessWithIdResponse> {
-    await this.customSections.updateItem(caller.accountId, id, itemId, target.cvId, body);
-    return saved(itemId);
-  }
-
-  @Delete(ITEM)
-  @Scopes('custom-sections:write')
-  @RateLimit(DEFAULT_LIMITS.delete)
-  @HttpCode(HttpStatus.OK)
-  @ApiOperation({
-    operationId: 'deleteCustomSectionItem',
-    summary: 'Delete an item of a custom section',
-    description: "Its id leaves every resume's `hiddenItems` and `itemOrder`.",
-  })
-  @ApiOkResponse({ type: SuccessResponse })
-  async removeItem(
-    @Caller() caller: ApiCaller,
-    @IdParam() id: string,
-    @IdParam('itemId') itemId: string,
-    @Query() target: SectionTargetQuery,
-  ): Promise<SuccessResponse> {
-    await this.customSections.removeItem(caller.accountId, id, itemId, target.cvId);
+    await this.customSections.remove(caller, id);
     return deleted();
   }
 }
+
+/** The items of a custom section on a resume: the same five routes as every section's, under the section's path. */
+export const CustomSectionItemsController = SectionController({
+  path: 'custom-sections/:id/items',
+  scopeName: 'custom-sections',
+  tag: { name: TAG },
+  notFound: NOT_FOUND,
+  View: CustomSectionItemView,
+  readResponse: CustomSectionItemResponse,
+  createBody: CustomSectionItemDto,
+  updateBody: UpdateCustomSectionItemDto,
+  itemParam: 'itemId',
+  sectionParam: 'id',
+  operations: {
+    list: {
+      operationId: 'listCustomSectionItems',
+      summary: 'List the items of a custom section',
+      description: 'On the resume `cvId` names, or on the default resume.',
+    },
+    create: {
+      operationId: 'addCustomSectionItem',
+      summary: 'Add an item to a custom section',
+      description: 'On the resume `cvId` names, or on the default resume. Fields the section does not enable are silently dropped.',
+    },
+    get: { operationId: 'getCustomSectionItem', summary: 'Read an item of a custom section' },
+    update: {
+      operationId: 'updateCustomSectionItem',
+      summary: 'Update an item of a custom section',
+      description: 'Fields the section does not enable are silently dropped.',
+    },
+    remove: {
+      operationId: 'deleteCustomSectionItem',
+      summary: 'Delete an item of a custom section',
+      description: "Its id leaves every resume's `hiddenItems` and `itemOrder`.",
+    },
+  },
+  store: (sections, caller, sectionId) => sections.customSectionItems(caller, sectionId!),
+  className: 'CustomSectionItemsController',
+});

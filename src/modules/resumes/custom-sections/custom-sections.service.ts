@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { NotFoundError } from '../../../common/errors/api-errors';
-import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
-import type { SectionListQuery } from '../sections/dto/section-item.dto';
-import type { SectionStore } from '../sections/section-kinds';
-import { SectionItemView, sectionItemView, SectionsService } from '../sections/sections.service';
-import { CustomSectionItem } from './custom-section-item.entity';
-import type { CustomItemField } from './custom-item-fields';
-import { CreateCustomSectionDto, CustomSectionItemDto, CustomSectionView, UpdateCustomSectionDto } from './custom-section.dto';
-import { CustomSection } from './custom-section.entity';
-import { lockAccount } from '../../../database/owned-repository';
-import { forgetReferences } from '../resume-references';
+import type { EntityManager } from 'typeorm';
+import type { ApiCaller } from '../../../common/auth/api-caller';
+import { ListEnvelope, PagingQuery } from '../../../common/http/paging';
+import type { Owner } from '../../../database/owned-repository';
+import { ResumesRepository } from '../resumes.repository';
+import { SectionItemView, sectionItemView } from '../sections/section-item-view';
+import { SectionItemsRepository } from '../sections/section-items.repository';
 import { customSectionKey } from '../sections/section-names';
+import type { CustomItemField } from './custom-item-fields';
+import { CustomSectionItem } from './custom-section-item.entity';
+import { CreateCustomSectionDto, CustomSectionItemDto, CustomSectionView, UpdateCustomSectionDto } from './custom-section.dto';
+import { CustomSectionsRepository } from './custom-sections.repository';
 
 /** A custom section as a resume shows it: the definition and that resume's items, in default order. */
 export interface CustomSectionWithItems {
@@ -23,90 +21,60 @@ export interface CustomSectionWithItems {
 }
 
 /**
- * Custom section definitions belong to the account; their items belong to a resume and are served by the generic
- * SectionsService, with the definition as the store's scope and its enabled fields as the only columns written.
+ * Custom section definitions belong to the account. Their items belong to a resume and are served like every
+ * section's, by the section controller mixin and SectionsService, with the definition as the store
+ * (custom-section-store.ts).
  */
 @Injectable()
 export class CustomSectionsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly sections: SectionsService,
+    private readonly definitions: CustomSectionsRepository,
+    private readonly items: SectionItemsRepository,
+    private readonly resumes: ResumesRepository,
   ) {}
 
-  async list(accountId: string, paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
-    const [definitions, total] = await this.dataSource.getRepository(CustomSection).findAndCount({
-      where: { accountId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: paging.offset,
-      take: paging.limit,
-    });
-    return listEnvelope(definitions.map(definitionView), total, paging);
+  list(caller: ApiCaller, paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
+    return this.definitions.definitions(caller, paging);
   }
 
-  async get(accountId: string, id: string): Promise<CustomSectionView> {
-    const definition = await this.dataSource.getRepository(CustomSection).findOneBy({ id, accountId });
-    if (!definition) throw new NotFoundError();
-    return definitionView(definition);
+  get(caller: ApiCaller, id: string): Promise<CustomSectionView> {
+    return this.definitions.get(caller, id);
   }
 
-  async create(accountId: string, body: CreateCustomSectionDto): Promise<string> {
-    const { identifiers } = await this.dataSource.getRepository(CustomSection).insert({ ...body, accountId });
-    return identifiers[0].id as string;
+  create(caller: ApiCaller, body: CreateCustomSectionDto): Promise<string> {
+    return this.definitions.create(caller, body);
   }
 
   /** Fields a definition stops enabling are cleared on its items, so that items only ever hold enabled fields. */
-  async update(accountId: string, id: string, changes: UpdateCustomSectionDto): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const definition = await this.definition(manager, accountId, id, 'pessimistic_write');
-      await manager.update(CustomSection, { id }, changes);
+  async update(caller: ApiCaller, id: string, changes: UpdateCustomSectionDto): Promise<void> {
+    await this.definitions.transaction(async (definitions) => {
+      const definition = await definitions.require(caller, id, 'pessimistic_write');
+      await definitions.update(caller, id, changes);
       if (!changes.enabledFields) return;
-      const dropped = definition.enabledFields.filter((field) => !changes.enabledFields?.includes(field));
-      if (dropped.length === 0) return;
-      await manager.update(CustomSectionItem, { customSectionId: id }, Object.fromEntries(dropped.map((field) => [field, null])));
-    });
-  }
-
-  /** Its items on every resume go with it, and every resume forgets them and the section (its key). */
-  async remove(accountId: string, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await lockAccount(manager, accountId);
-      await this.definition(manager, accountId, id, 'pessimistic_write');
-      const items = await manager.createQueryBuilder().delete().from(CustomSectionItem).where({ customSectionId: id }).returning(['id']).execute();
-      await manager.delete(CustomSection, { id, accountId });
-      await forgetReferences(
-        manager,
-        accountId,
-        (items.raw as { id: string }[]).map((item) => item.id),
-        [customSectionKey(id)],
+      await definitions.clearItemFields(
+        id,
+        definition.enabledFields.filter((field) => !changes.enabledFields?.includes(field)),
       );
     });
   }
 
-  listItems(accountId: string, sectionId: string, query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
-    return this.sections.list((manager) => this.itemStore(manager, accountId, sectionId), accountId, query);
-  }
-
-  getItem(accountId: string, sectionId: string, itemId: string, cvId?: string): Promise<SectionItemView> {
-    return this.sections.get((manager) => this.itemStore(manager, accountId, sectionId), accountId, itemId, cvId);
-  }
-
-  createItem(accountId: string, sectionId: string, cvId: string | undefined, body: CustomSectionItemDto): Promise<string> {
-    return this.sections.create((manager) => this.itemStore(manager, accountId, sectionId, 'lock'), accountId, cvId, body);
-  }
-
-  updateItem(accountId: string, sectionId: string, itemId: string, cvId: string | undefined, body: CustomSectionItemDto): Promise<void> {
-    return this.sections.update((manager) => this.itemStore(manager, accountId, sectionId, 'lock'), accountId, itemId, cvId, body);
-  }
-
-  removeItem(accountId: string, sectionId: string, itemId: string, cvId?: string): Promise<void> {
-    return this.sections.remove((manager) => this.itemStore(manager, accountId, sectionId, 'lock'), accountId, itemId, cvId);
+  /** Its items on every resume go with it, and every resume forgets them and the section (its key). */
+  async remove(caller: ApiCaller, id: string): Promise<void> {
+    await this.definitions.transaction(async (definitions, manager) => {
+      await definitions.lockAccount(caller);
+      await definitions.require(caller, id, 'pessimistic_write');
+      const itemIds = await definitions.removeItems(id);
+      await definitions.remove(caller, id);
+      await this.resumes.withManager(manager).forgetReferences(caller, itemIds, [customSectionKey(id)]);
+    });
   }
 
   /** Every custom section of the account, oldest first, with the items one resume has in it. */
-  async withItemsOf(manager: EntityManager, accountId: string, resumeId: string): Promise<CustomSectionWithItems[]> {
-    const definitions = await manager.find(CustomSection, { where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const items = await manager.find(CustomSectionItem, { where: { resumeId }, order: { position: 'ASC' } });
-    return definitions.map(({ id, title, enabledFields }) => ({
+  async withItemsOf(owner: Owner, resumeId: string, within: EntityManager): Promise<CustomSectionWithItems[]> {
+    const definitions = this.definitions.withManager(within);
+    const all = await definitions.all(owner);
+    const items = await definitions.itemsOf(resumeId);
+    return all.map(({ id, title, enabledFields }) => ({
       id,
       title,
       enabledFields,
@@ -120,51 +88,18 @@ export class CustomSectionsService {
    * when it does not yet (enabling a field changes no existing item).
    */
   async insertItems(
-    manager: EntityManager,
-    accountId: string,
+    owner: Owner,
     resumeId: string,
     section: { title: string; enabledFields: CustomItemField[] },
     bodies: CustomSectionItemDto[],
+    within: EntityManager,
   ): Promise<void> {
-    const existing = await manager
-      .createQueryBuilder(CustomSection, 'section')
-      .setLock('pessimistic_write')
-      .where('section.account_id = :accountId AND lower(section.title) = lower(:title)', { accountId, title: section.title })
-      .orderBy('section.created_at', 'ASC')
-      .getOne();
-    let definitionId = existing?.id;
-    if (!existing) {
-      const { identifiers } = await manager.insert(CustomSection, { ...section, accountId });
-      definitionId = identifiers[0].id as string;
-    } else if (section.enabledFields.some((field) => !existing.enabledFields.includes(field))) {
-      await manager.update(CustomSection, { id: existing.id }, { enabledFields: [...new Set([...existing.enabledFields, ...section.enabledFields])] });
+    const definitions = this.definitions.withManager(within);
+    const existing = await definitions.byTitle(owner, section.title);
+    const definitionId = existing ? existing.id : await definitions.create(owner, section);
+    if (existing && section.enabledFields.some((field) => !existing.enabledFields.includes(field))) {
+      await definitions.update(owner, existing.id, { enabledFields: [...new Set([...existing.enabledFields, ...section.enabledFields])] });
     }
-    await manager.insert(
-      CustomSectionItem,
-      bodies.map((body) => ({ ...body, customSectionId: definitionId, accountId, resumeId })),
-    );
+    await this.items.withManager(within).insertMany({ entity: CustomSectionItem, scope: { customSectionId: definitionId } }, owner, resumeId, bodies);
   }
-
-  /**
-   * The store of one definition's items: they are its rows of custom_section_items, and a body writes only the
-   * fields it enables (the others are silently dropped). Writes lock the definition until they commit.
-   */
-  private async itemStore(manager: EntityManager, accountId: string, sectionId: string, lock?: 'lock'): Promise<SectionStore> {
-    const definition = await this.definition(manager, accountId, sectionId, lock ? 'pessimistic_read' : undefined);
-    return {
-      entity: CustomSectionItem,
-      scope: { customSectionId: definition.id },
-      toColumns: (body) => Object.fromEntries(Object.entries(body).filter(([field]) => definition.enabledFields.includes(field as CustomItemField))),
-    };
-  }
-
-  private async definition(manager: EntityManager, accountId: string, id: string, lock?: 'pessimistic_read' | 'pessimistic_write'): Promise<CustomSection> {
-    const definition = await manager.findOne(CustomSection, { where: { id, accountId }, lock: lock && { mode: lock } });
-    if (!definition) throw new NotFoundError();
-    return definition;
-  }
-}
-
-function definitionView({ accountId: _account, ...view }: CustomSection): CustomSectionView {
-  return view;
 }

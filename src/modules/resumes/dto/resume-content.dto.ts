@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CUSTOM_ITEM_FIELDS, CustomItemField } from '../custom-sections/custom-item-fields';
 import { CustomSectionItemView } from '../custom-sections/custom-section.dto';
-import type { SectionItemView } from '../sections/sections.service';
+import type { SectionItemView } from '../sections/section-item-view';
 import type { ListedSectionName } from '../sections/section-names';
 import { ProfileLink } from '../../profile/dto/profile.dto';
 

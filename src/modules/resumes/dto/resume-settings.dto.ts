@@ -3,10 +3,18 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
-import { DesignSettings, OptionalFields, PersonalOverrides, RESUME_FONTS, ResumeFont } from '../resume-settings';
+import { DesignSettings, OptionalFields, PersonalOverrides, RESUME_FONTS, ResumeFont, SECTION_ORDER_NAMES } from '../resume-settings';
 import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-names';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** What a template can lay out on an A4 page: font size and spacing in points, line height as a multiple, margins in millimetres. */
+export const DESIGN_LIMITS = {
+  fontSize: { min: 8, max: 14 },
+  lineHeight: { min: 1, max: 2.5 },
+  sectionSpacing: { min: 0, max: 48 },
+  margin: { min: 0, max: 50 },
+} as const;
 
 const ColorField = () =>
   applyDecorators(
@@ -38,32 +46,32 @@ export class ResumeFontsDto {
   @EnumField(RESUME_FONTS, { description: 'Font of the body text', optional: true, enumName: 'ResumeFont' })
   body?: ResumeFont;
 
-  @NumberField({ optional: true, min: 8, max: 14, description: 'Body text size in points', example: 10.5 })
+  @NumberField({ optional: true, ...DESIGN_LIMITS.fontSize, description: 'Body text size in points', example: 10.5 })
   size?: number;
 }
 
 @ApiSchema({ description: 'Line height and space between sections' })
 export class ResumeSpacingDto {
-  @NumberField({ optional: true, min: 1, max: 2.5, description: 'Line height, a multiple of the font size', example: 1.4 })
+  @NumberField({ optional: true, ...DESIGN_LIMITS.lineHeight, description: 'Line height, a multiple of the font size', example: 1.4 })
   lineHeight?: number;
 
-  @NumberField({ optional: true, min: 0, max: 48, description: 'Space between sections in points', example: 14 })
+  @NumberField({ optional: true, ...DESIGN_LIMITS.sectionSpacing, description: 'Space between sections in points', example: 14 })
   section?: number;
 }
 
 /** Page margins in millimetres. */
 @ApiSchema({ description: 'Page margins' })
 export class ResumeMarginsDto {
-  @NumberField({ description: 'Top page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Top page margin in millimetres', optional: true, ...DESIGN_LIMITS.margin, example: 18 })
   top?: number;
 
-  @NumberField({ description: 'Right page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Right page margin in millimetres', optional: true, ...DESIGN_LIMITS.margin, example: 18 })
   right?: number;
 
-  @NumberField({ description: 'Bottom page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Bottom page margin in millimetres', optional: true, ...DESIGN_LIMITS.margin, example: 18 })
   bottom?: number;
 
-  @NumberField({ description: 'Left page margin in millimetres', optional: true, min: 0, max: 50, example: 18 })
+  @NumberField({ description: 'Left page margin in millimetres', optional: true, ...DESIGN_LIMITS.margin, example: 18 })
   left?: number;
 }
 
@@ -148,8 +156,6 @@ export function SectionIdsField(description: string, valueKeys: Record<string, r
   );
 }
 
-/** `sectionOrder`: section names to show first, in this order; sections left out follow in the default order. */
-export const SECTION_ORDER_NAMES = ['summary', ...LISTED_SECTION_NAMES] as const;
 const MAX_SECTION_ORDER = 100;
 
 export function SectionOrderField() {

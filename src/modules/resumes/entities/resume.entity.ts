@@ -1,9 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
 import type { DesignSettings, OptionalFields, PersonalOverrides } from '../resume-settings';
-
-export const RESUME_TEMPLATES = ['classic', 'modern', 'minimal'] as const;
-export type ResumeTemplate = (typeof RESUME_TEMPLATES)[number];
+import type { ResumeTemplate } from '../resume-settings';
 
 /** A resume (CV). Its section content lives in the section tables, keyed by `resumeId`. */
 @Entity('resumes')

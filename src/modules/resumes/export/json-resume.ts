@@ -11,7 +11,7 @@ import type { ResumeContent, ResumeIdentity } from '../dto/resume-content.dto';
 import { UpdateResumeDto } from '../dto/resume.dto';
 import { CreateSummaryDto } from '../sections/dto/summary.dto';
 import { SECTION_KINDS } from '../sections/section-kinds';
-import type { SectionItemView } from '../sections/sections.service';
+import type { SectionItemView } from '../sections/section-item-view';
 import type { ListedSectionName } from '../sections/section-names';
 
 /**

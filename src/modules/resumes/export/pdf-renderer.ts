@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { ResumeContent } from '../dto/resume-content.dto';
-import type { ResumeTemplate } from '../entities/resume.entity';
 import type { DesignSettings } from '../resume-settings';
 import { pdfStyle, type FontFamily, type TemplateStyle } from './pdf-templates';
 import { ContactEntry, DocumentEntry, DocumentHeader, DocumentSection, ItemEntry, ListEntry, ResumeDocument, resumeDocument } from './resume-document';
+import type { ResumeTemplate } from '../resume-settings';
 
 export interface PdfSettings {
   template: ResumeTemplate;

@@ -1,5 +1,5 @@
-import type { ResumeTemplate } from '../entities/resume.entity';
 import type { DesignSettings, ResumeFont } from '../resume-settings';
+import type { ResumeTemplate } from '../resume-settings';
 
 /** The two looks a font name can have on paper. */
 export type FontFamily = 'serif' | 'sans';

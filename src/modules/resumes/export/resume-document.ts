@@ -1,5 +1,5 @@
 import type { ResumeContent, ResumeIdentity } from '../dto/resume-content.dto';
-import type { SectionItemView } from '../sections/sections.service';
+import type { SectionItemView } from '../sections/section-item-view';
 import type { ListedSectionName } from '../sections/section-names';
 
 /**

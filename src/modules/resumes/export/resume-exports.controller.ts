@@ -18,6 +18,7 @@ import { IdParam } from '../../../common/http/id-param';
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
+import { RESUME_RATE_LIMITS } from '../dto/resume.dto';
 import { ResumeExportsService } from './resume-exports.service';
 import { ResumeErrorCode } from '../resumes.exception';
 
@@ -53,7 +54,7 @@ export class ResumeExportsController {
 
   @Post(':id/export/pdf')
   @Scopes('resume:export')
-  @RateLimit(5)
+  @RateLimit(RESUME_RATE_LIMITS.exportPdf)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     operationId: 'exportResumePdf',
@@ -71,7 +72,7 @@ export class ResumeExportsController {
   @ApiNotFoundResponse({ type: ErrorBody })
   @ApiErrorResponse(409, `\`${ResumeErrorCode.RESUME_PROCESSING}\`: an autoPrepare job is still tailoring this resume`, CodedErrorBody)
   async pdf(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<StreamableFile> {
-    const { filename, file } = await this.exports.pdf(caller.accountId, id);
+    const { filename, file } = await this.exports.pdf(caller, id);
     return new StreamableFile(file, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: file.length });
   }
 
@@ -88,12 +89,12 @@ export class ResumeExportsController {
   @ApiOkResponse({ description: 'A JSON Resume document', schema: JSON_RESUME_SCHEMA })
   @ApiNotFoundResponse({ type: ErrorBody })
   jsonResume(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<JsonResumeDocument> {
-    return this.exports.jsonResume(caller.accountId, id);
+    return this.exports.jsonResume(caller, id);
   }
 
   @Post('import/json-resume')
   @Scopes('resume:write')
-  @RateLimit(10)
+  @RateLimit(RESUME_RATE_LIMITS.importJsonResume)
   @ApiOperation({
     operationId: 'importJsonResume',
     summary: 'Create a resume from a JSON Resume document',

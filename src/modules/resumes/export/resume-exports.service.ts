@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../../common/auth/api-caller';
-import { ResumeErrorCode, ResumeException } from '../resumes.exception';
-import { CareerProfile } from '../../profile/entities/career-profile.entity';
-import { Application } from '../../tracker/entities/application.entity';
+import { ProfileService } from '../../profile/profile.service';
 import { CustomSectionsService } from '../custom-sections/custom-sections.service';
+import { ResumeErrorCode, ResumeException } from '../resumes.exception';
 import { ResumesService } from '../resumes.service';
 import { SectionsService } from '../sections/sections.service';
-import { ImportedIdentity, JsonObject, JsonResumeDocument, planJsonResumeImport, toJsonResume } from './json-resume';
+import { JsonObject, JsonResumeDocument, planJsonResumeImport, toJsonResume } from './json-resume';
 import { pdfFilename } from './pdf-filename';
 import { renderResumePdf } from './pdf-renderer';
+import { ResumeTailoringState } from './resume-tailoring-state';
 
 export interface PdfExport {
   filename: string;
@@ -31,22 +29,23 @@ const IMPORTED_SUMMARY_TITLE = 'From JSON Resume';
 @Injectable()
 export class ResumeExportsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tailoringState: ResumeTailoringState,
     private readonly resumes: ResumesService,
     private readonly sections: SectionsService,
     private readonly customSections: CustomSectionsService,
+    private readonly profiles: ProfileService,
   ) {}
 
   /** Exactly the resolved content of GET /v1/resume/{id}, drawn with the resume's template and designSettings. */
-  async pdf(accountId: string, id: string): Promise<PdfExport> {
-    const resume = await this.resumes.get(accountId, id);
-    await this.assertNotProcessing(accountId, id);
+  async pdf(caller: ApiCaller, id: string): Promise<PdfExport> {
+    const resume = await this.resumes.get(caller, id);
+    await this.assertNotProcessing(caller, id);
     const file = await renderResumePdf(resume.content, { template: resume.template, designSettings: resume.designSettings });
     return { filename: pdfFilename(resume.content.identity), file };
   }
 
-  async jsonResume(accountId: string, id: string): Promise<JsonResumeDocument> {
-    return toJsonResume(await this.resumes.resolveContent(accountId, id));
+  async jsonResume(caller: ApiCaller, id: string): Promise<JsonResumeDocument> {
+    return toJsonResume(await this.resumes.resolveContent(caller, id));
   }
 
   /**
@@ -57,28 +56,12 @@ export class ResumeExportsService {
   async importJsonResume(caller: ApiCaller, document: JsonObject): Promise<JsonResumeImportResult> {
     const plan = planJsonResumeImport(document);
     let profileFieldsFilled: string[] = [];
-    const id = await this.resumes.createWith(caller.accountId, { name: plan.name, jobTitle: plan.jobTitle }, async (manager, resumeId) => {
-      for (const { section, items } of plan.sections) {
-        await this.sections.insertItems(
-          manager,
-          caller.accountId,
-          resumeId,
-          section,
-          items.map((item) => item.body),
-        );
-      }
-      for (const { items, ...section } of plan.customSections) {
-        await this.customSections.insertItems(
-          manager,
-          caller.accountId,
-          resumeId,
-          section,
-          items.map((item) => item.body),
-        );
-      }
-      if (caller.scopes.includes('profile:write')) profileFieldsFilled = await fillEmptyProfileFields(manager, caller.accountId, plan.identity);
+    const id = await this.resumes.createWith(caller, { name: plan.name, jobTitle: plan.jobTitle }, async (manager, resumeId) => {
+      for (const { section, items } of plan.sections) await this.sections.insertItems(caller, resumeId, section, bodiesOf(items), manager);
+      for (const { items, ...section } of plan.customSections) await this.customSections.insertItems(caller, resumeId, section, bodiesOf(items), manager);
+      if (caller.scopes.includes('profile:write')) profileFieldsFilled = await this.profiles.fillEmpty(caller, plan.identity, manager);
       const [summaryId] = plan.summary
-        ? await this.sections.insertItems(manager, caller.accountId, resumeId, 'summaries', [{ title: IMPORTED_SUMMARY_TITLE, content: plan.summary }])
+        ? await this.sections.insertItems(caller, resumeId, 'summaries', [{ title: IMPORTED_SUMMARY_TITLE, content: plan.summary }], manager)
         : [null];
       return { selectedSummaryId: summaryId };
     });
@@ -86,23 +69,13 @@ export class ResumeExportsService {
   }
 
   /** An autoPrepare job is still tailoring the resume while an application it is linked to has its tailoring pending. */
-  private async assertNotProcessing(accountId: string, id: string): Promise<void> {
-    const processing = await this.dataSource.getRepository(Application).existsBy({ accountId, cvId: id, tailoringPending: true });
-    if (processing) {
+  private async assertNotProcessing(caller: ApiCaller, id: string): Promise<void> {
+    if (await this.tailoringState.isTailoring(caller.accountId, id)) {
       throw new ResumeException(ResumeErrorCode.RESUME_PROCESSING, 'The resume is still being tailored to its application: try again in a few seconds');
     }
   }
 }
 
-/** Sets the profile fields that are empty (null, or no links) to the document's values; answers which it set. */
-async function fillEmptyProfileFields(manager: EntityManager, accountId: string, identity: ImportedIdentity): Promise<string[]> {
-  const profile = await manager.findOne(CareerProfile, { where: { accountId }, lock: { mode: 'pessimistic_write' } });
-  if (!profile) return [];
-  const changes: Partial<CareerProfile> = {};
-  for (const field of ['fullName', 'email', 'phone', 'address', 'photoUrl'] as const) {
-    if (profile[field] === null && identity[field] !== undefined) changes[field] = identity[field];
-  }
-  if (profile.links.length === 0 && identity.links.length > 0) changes.links = identity.links;
-  if (Object.keys(changes).length > 0) await manager.update(CareerProfile, { id: profile.id }, changes);
-  return Object.keys(changes);
+function bodiesOf<T>(items: { body: T }[]): T[] {
+  return items.map((item) => item.body);
 }

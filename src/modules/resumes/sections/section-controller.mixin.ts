@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, getSchemaPath, OmitType } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath, OmitType } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
 import type { Scope } from '../../../common/auth/scopes';
@@ -14,114 +14,191 @@ import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit
 import { RequireAnyFieldPipe } from '../../../common/validation/require-any-field.pipe';
 import { SectionListQuery, SectionTargetQuery } from './dto/section-item.dto';
 import type { SectionKind } from './section-kinds';
-import { SectionItemView, SectionsService } from './sections.service';
+import type { SectionItemView } from './section-item-view';
+import { SectionsService, StoreSource } from './sections.service';
 import { ResumeErrorCode } from '../resumes.exception';
-import { deleted, item, saved } from '../../../common/http/responses';
+import { deleted, item as itemResponse, saved } from '../../../common/http/responses';
+
+/** One route of a section's five: its operation id, summary and description. */
+interface SectionOperation {
+  operationId: string;
+  summary: string;
+  description?: string;
+}
 
 /**
- * The controller of one section kind: list, create, read, update and delete under `/v1/<name>`, with the kind's
- * scopes, the default limits and the `cvId` target. A mixin rather than a generic base class, so that each kind's
- * body parameters carry its real DTO classes, which validation and Swagger both read (nestjs/nest#6205).
+ * What a section controller serves: the items of a kind of the registry (`/v1/<name>`), or those of one custom
+ * section (`/v1/custom-sections/{id}/items`, whose store depends on the section the path names).
  */
-export function SectionController(kind: SectionKind): Type<unknown> {
-  const readScope: Scope = `${kind.name}:read`;
-  const writeScope: Scope = `${kind.name}:write`;
+export interface SectionRoutes {
+  /** The controller's path under `/v1`; item routes add `:<itemParam>`. */
+  path: string;
+  /** The scopes' prefix (`awards` → `awards:read`, `awards:write`). */
+  scopeName: string;
+  /** The tag, with its description where this controller is the one that describes it. */
+  tag: { name: string; description?: string };
+  /** The 404's description. */
+  notFound: string;
+  /** The class Swagger shows an item as; a single item answers `{data: View}`, or `readResponse` when given. */
+  View: Type<unknown>;
+  readResponse?: Type<unknown>;
+  createBody: Type<object>;
+  updateBody: Type<object>;
+  /** The path parameter naming an item, and the one naming its section (custom sections). */
+  itemParam: string;
+  sectionParam?: string;
+  operations: Record<'list' | 'create' | 'get' | 'update' | 'remove', SectionOperation>;
+  /** The store the call acts on, from the section the path names (when `sectionParam` is set). */
+  store(sections: SectionsService, caller: ApiCaller, sectionId: string | undefined): StoreSource;
+  /** Swagger's operation ids and the startup checks name controllers by class name. */
+  className: string;
+}
+
+/** The routes of one kind of the registry, with the scopes, the default limits and the `cvId` target. */
+export function kindRoutes(kind: SectionKind): SectionRoutes {
   const title = pascalCase(kind.name);
   // Operation ids a client generator turns into method names: listExperiences, createExperience, ...
   const typeName = pascalCase(kind.singular);
   const View = OmitType(kind.entity, ['accountId', 'account', 'resumeId', 'resume', 'position']);
   Object.defineProperty(View, 'name', { value: `${kind.entity.name}View` });
+  return {
+    path: kind.name,
+    scopeName: kind.name,
+    tag: { name: title, description: `The ${kind.singular} items of a resume: each belongs to one resume (\`cvId\`, by default the default resume).` },
+    notFound: `Unknown id or \`cvId\`; or \`${ResumeErrorCode.NO_DEFAULT_RESUME}\` when \`cvId\` is left out and the account has no resume`,
+    View,
+    createBody: kind.createBody,
+    updateBody: kind.updateBody,
+    itemParam: 'id',
+    operations: {
+      list: {
+        operationId: `list${title}`,
+        summary: `List ${kind.name}`,
+        description: 'Of the resume `cvId` names, or of the default resume; in their default order.',
+      },
+      create: {
+        operationId: `create${typeName}`,
+        summary: `Add ${withArticle(kind.singular)}`,
+        description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create),
+      },
+      get: { operationId: `get${typeName}`, summary: `Read ${withArticle(kind.singular)}` },
+      update: {
+        operationId: `update${typeName}`,
+        summary: `Update ${withArticle(kind.singular)}`,
+        description: 'Only the fields sent change; null clears a nullable field.',
+      },
+      remove: {
+        operationId: `delete${typeName}`,
+        summary: `Delete ${withArticle(kind.singular)}`,
+        description: withEffect(
+          "Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.",
+          kind.effects?.remove,
+        ),
+      },
+    },
+    store: () => kind,
+    className: `${title}Controller`,
+  };
+}
 
-  @ApiTag(title, `The ${kind.singular} items of a resume: each belongs to one resume (\`cvId\`, by default the default resume).`)
+/**
+ * The controller of one section: list, create, read, update and delete of its items, with its scopes, the default
+ * limits and the `cvId` target. A mixin rather than a generic base class, so that each section's body parameters
+ * carry its real DTO classes, which validation and Swagger both read (nestjs/nest#6205).
+ */
+export function SectionController(routes: SectionRoutes): Type<unknown> {
+  const readScope = `${routes.scopeName}:read` as Scope;
+  const writeScope = `${routes.scopeName}:write` as Scope;
+  const { View, operations } = routes;
+  const item = `:${routes.itemParam}`;
+  // The section's id, where the path names one; elsewhere the parameter stays undefined. Handlers type it `string`,
+  // which Swagger reads as the path parameter's type.
+  const SectionParam = (): ParameterDecorator => (routes.sectionParam ? IdParam(routes.sectionParam) : () => undefined);
+  const readResponse = routes.readResponse
+    ? { type: routes.readResponse }
+    : { schema: { type: 'object' as const, required: ['data'], properties: { data: { $ref: getSchemaPath(View) } } } };
+
+  @(routes.tag.description ? ApiTag(routes.tag.name, routes.tag.description) : ApiTags(routes.tag.name))
   @ApiExtraModels(View)
   @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
-  @ApiErrorResponse(
-    404,
-    `Unknown id or \`cvId\`; or \`${ResumeErrorCode.NO_DEFAULT_RESUME}\` when \`cvId\` is left out and the account has no resume`,
-    ErrorBody,
-    CodedErrorBody,
-  )
-  @Controller(`v1/${kind.name}`)
+  @ApiErrorResponse(404, routes.notFound, ErrorBody, CodedErrorBody)
+  @Controller(`v1/${routes.path}`)
   class SectionControllerHost {
     constructor(private readonly sections: SectionsService) {}
 
     @Get()
     @Scopes(readScope)
     @RateLimit(DEFAULT_LIMITS.list)
-    @ApiOperation({
-      operationId: `list${title}`,
-      summary: `List ${kind.name}`,
-      description: 'Of the resume `cvId` names, or of the default resume; in their default order.',
-    })
+    @ApiOperation(operations.list)
     @ApiListResponse(View)
-    list(@Caller() caller: ApiCaller, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
-      return this.sections.list(kind, caller.accountId, query);
+    list(@Caller() caller: ApiCaller, @SectionParam() sectionId: string, @Query() query: SectionListQuery): Promise<ListEnvelope<SectionItemView>> {
+      return this.sections.list(routes.store(this.sections, caller, sectionId), caller, query);
     }
 
     @Post()
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.create)
-    @ApiOperation({
-      operationId: `create${typeName}`,
-      summary: `Add ${withArticle(kind.singular)}`,
-      description: withEffect('To the resume `cvId` names, or to the default resume.', kind.effects?.create),
-    })
+    @ApiOperation(operations.create)
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
-    async create(@Caller() caller: ApiCaller, @Query() target: SectionTargetQuery, @Body() body: object): Promise<SuccessWithIdResponse> {
-      return saved(await this.sections.create(kind, caller.accountId, target.cvId, body));
+    async create(
+      @Caller() caller: ApiCaller,
+      @SectionParam() sectionId: string,
+      @Query() target: SectionTargetQuery,
+      @Body() body: object,
+    ): Promise<SuccessWithIdResponse> {
+      return saved(await this.sections.create(routes.store(this.sections, caller, sectionId), caller, target.cvId, body));
     }
 
-    @Get(':id')
+    @Get(item)
     @Scopes(readScope)
     @RateLimit(DEFAULT_LIMITS.read)
-    @ApiOperation({ operationId: `get${typeName}`, summary: `Read ${withArticle(kind.singular)}` })
-    @ApiOkResponse({ schema: { type: 'object', required: ['data'], properties: { data: { $ref: getSchemaPath(View) } } } })
-    async get(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<{ data: SectionItemView }> {
-      return item(await this.sections.get(kind, caller.accountId, id, target.cvId));
+    @ApiOperation(operations.get)
+    @ApiOkResponse(readResponse)
+    async get(
+      @Caller() caller: ApiCaller,
+      @SectionParam() sectionId: string,
+      @IdParam(routes.itemParam) id: string,
+      @Query() target: SectionTargetQuery,
+    ): Promise<{ data: SectionItemView }> {
+      return itemResponse(await this.sections.get(routes.store(this.sections, caller, sectionId), caller, id, target.cvId));
     }
 
-    @Patch(':id')
+    @Patch(item)
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.update)
-    @ApiOperation({
-      operationId: `update${typeName}`,
-      summary: `Update ${withArticle(kind.singular)}`,
-      description: 'Only the fields sent change; null clears a nullable field.',
-    })
+    @ApiOperation(operations.update)
     @ApiOkResponse({ type: SuccessWithIdResponse })
     async update(
       @Caller() caller: ApiCaller,
-      @IdParam() id: string,
+      @SectionParam() sectionId: string,
+      @IdParam(routes.itemParam) id: string,
       @Query() target: SectionTargetQuery,
       @Body(RequireAnyFieldPipe) body: object,
     ): Promise<SuccessWithIdResponse> {
-      await this.sections.update(kind, caller.accountId, id, target.cvId, body);
-      return { success: true, id };
+      await this.sections.update(routes.store(this.sections, caller, sectionId), caller, id, target.cvId, body);
+      return saved(id);
     }
 
-    @Delete(':id')
+    @Delete(item)
     @Scopes(writeScope)
     @RateLimit(DEFAULT_LIMITS.delete)
     @HttpCode(HttpStatus.OK)
-    @ApiOperation({
-      operationId: `delete${typeName}`,
-      summary: `Delete ${withArticle(kind.singular)}`,
-      description: withEffect(
-        "Permanent; from the targeted (by default the default) resume only. Its id leaves every resume's `hiddenItems` and `itemOrder`.",
-        kind.effects?.remove,
-      ),
-    })
+    @ApiOperation(operations.remove)
     @ApiOkResponse({ type: SuccessResponse })
-    async remove(@Caller() caller: ApiCaller, @IdParam() id: string, @Query() target: SectionTargetQuery): Promise<SuccessResponse> {
-      await this.sections.remove(kind, caller.accountId, id, target.cvId);
+    async remove(
+      @Caller() caller: ApiCaller,
+      @SectionParam() sectionId: string,
+      @IdParam(routes.itemParam) id: string,
+      @Query() target: SectionTargetQuery,
+    ): Promise<SuccessResponse> {
+      await this.sections.remove(routes.store(this.sections, caller, sectionId), caller, id, target.cvId);
       return deleted();
     }
   }
 
-  declareBodyType(SectionControllerHost, 'create', kind.createBody);
-  declareBodyType(SectionControllerHost, 'update', kind.updateBody);
-  // Swagger's operation ids and the startup checks name controllers by class name.
-  Object.defineProperty(SectionControllerHost, 'name', { value: `${title}Controller` });
+  declareBodyType(SectionControllerHost, 'create', routes.createBody);
+  declareBodyType(SectionControllerHost, 'update', routes.updateBody);
+  Object.defineProperty(SectionControllerHost, 'name', { value: routes.className });
   return SectionControllerHost;
 }
 

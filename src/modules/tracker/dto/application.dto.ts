@@ -9,6 +9,8 @@ import { InterviewView } from './interview.dto';
 export const APPLICATION_LIMITS = { text: 200, jobUrl: 2000, jobDescription: 50_000, notes: 20_000 } as const;
 /** The shortest job description autoPrepare can tailor a resume to. */
 export const AUTO_PREPARE_MIN_DESCRIPTION = 500;
+/** Route limits that differ from their kind's default: the specification gives an application's read 60, not a single read's 30. */
+export const TRACKER_RATE_LIMITS = { getApplication: 60 } as const;
 
 const statusField = (options: { optional?: boolean; description: string }) =>
   EnumField(APPLICATION_STATUSES, { ...options, message: 'must be a valid status', enumName: 'ApplicationStatus' });

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DateTimeField, EnumField, IntField, TextField } from '../../../common/validation/field.decorators';
-import { INTERVIEW_TYPES, InterviewType } from '../entities/interview.entity';
+import { INTERVIEW_TYPES, InterviewType } from '../interview-types';
 export const INTERVIEW_LIMITS = { round: { min: 1, max: 100 }, notes: 20_000 } as const;
 
 const CONTACT_ID_DESCRIPTION = 'Id of one of your contacts (`/v1/contacts`), e.g. the interviewer';

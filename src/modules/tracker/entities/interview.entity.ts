@@ -1,10 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
 import { Contact } from '../../contacts/entities/contact.entity';
+import type { InterviewType } from '../interview-types';
 import { ApplicationRecord } from './application-record.entity';
-
-/** Kinds of interview. */
-export const INTERVIEW_TYPES = ['phone', 'video', 'onsite', 'technical', 'behavioral', 'panel', 'take_home', 'final', 'other'] as const;
-export type InterviewType = (typeof INTERVIEW_TYPES)[number];
 
 /** A scheduled interview of an application. */
 @Entity('interviews')

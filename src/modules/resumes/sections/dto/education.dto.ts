@@ -3,7 +3,7 @@ import { ValidateIf } from 'class-validator';
 import { ValidationFailedError } from '../../../../common/errors/api-errors';
 import { NumberField, TextField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
-import { DatedItemBody, SECTION_TEXT } from './section-item.dto';
+import { DatedItemBody, SECTION_NUMBERS, SECTION_TEXT } from './section-item.dto';
 
 /** Writes accept the update names (institution, fieldOfStudy) and the list names (school, field) alike. */
 export class CreateEducationDto extends DatedItemBody {
@@ -30,10 +30,10 @@ export class CreateEducationDto extends DatedItemBody {
   @TextField({ description: 'Details (thesis, courses …); null clears it', nullable: true, max: SECTION_TEXT.long })
   description?: string | null;
 
-  @TextField({ description: 'Final grade as written; null clears it', nullable: true, max: 50, example: 'First class honours' })
+  @TextField({ description: 'Final grade as written; null clears it', nullable: true, max: SECTION_TEXT.label, example: 'First class honours' })
   grade?: string | null;
 
-  @NumberField({ description: 'Grade point average, 0 to 10; null clears it', nullable: true, min: 0, max: 10, example: 3.8 })
+  @NumberField({ description: 'Grade point average, 0 to 10; null clears it', nullable: true, ...SECTION_NUMBERS.gpa, example: 3.8 })
   gpa?: number | null;
 }
 

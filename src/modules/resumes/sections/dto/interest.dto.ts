@@ -7,7 +7,13 @@ export class CreateInterestDto {
   @TextField({ description: 'The interest', max: SECTION_TEXT.name, example: 'Climbing' })
   name: string;
 
-  @TextListField({ description: 'Details of the interest', optional: true, maxItems: 20, maxLength: 100, example: ['bouldering', 'alpine'] })
+  @TextListField({
+    description: 'Details of the interest',
+    optional: true,
+    maxItems: SECTION_TEXT.keywords,
+    maxLength: SECTION_TEXT.shortName,
+    example: ['bouldering', 'alpine'],
+  })
   keywords?: string[];
 }
 

@@ -3,10 +3,10 @@ import { UpdateBody } from '../../../../common/validation/update-body';
 import { SECTION_TEXT } from './section-item.dto';
 
 export class CreatePublicationDto {
-  @TextField({ description: 'The title of the publication', max: 300, example: 'Sliding windows in practice' })
+  @TextField({ description: 'The title of the publication', max: SECTION_TEXT.longName, example: 'Sliding windows in practice' })
   name: string;
 
-  @TextField({ description: 'Journal, conference or publisher; null clears it', nullable: true, max: 200 })
+  @TextField({ description: 'Journal, conference or publisher; null clears it', nullable: true, max: SECTION_TEXT.name })
   publisher?: string | null;
 
   @DateField({ description: 'When it was published; null clears it', nullable: true })

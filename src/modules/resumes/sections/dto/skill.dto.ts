@@ -1,7 +1,7 @@
 import { EnumField, IntField, TextField, TextListField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
 import { SKILL_CATEGORIES, SkillCategory } from '../skill-categories';
-import { SECTION_TEXT } from './section-item.dto';
+import { SECTION_NUMBERS, SECTION_TEXT } from './section-item.dto';
 
 export class CreateSkillDto {
   @TextField({ description: 'The skill', max: SECTION_TEXT.name, example: 'TypeScript' })
@@ -10,13 +10,19 @@ export class CreateSkillDto {
   @EnumField(SKILL_CATEGORIES, { description: 'The group the CV shows the skill in; null: none', nullable: true, enumName: 'SkillCategory' })
   category?: SkillCategory | null;
 
-  @TextField({ nullable: true, max: 50, description: 'Free-text label', example: 'Advanced' })
+  @TextField({ nullable: true, max: SECTION_TEXT.label, description: 'Free-text label', example: 'Advanced' })
   level?: string | null;
 
-  @IntField({ description: 'Proficiency from 1 (basic) to 5 (expert); null clears it', nullable: true, min: 1, max: 5 })
+  @IntField({ description: 'Proficiency from 1 (basic) to 5 (expert); null clears it', nullable: true, ...SECTION_NUMBERS.score })
   score?: number | null;
 
-  @TextListField({ optional: true, maxItems: 20, maxLength: 100, description: 'What the skill covers', example: ['NestJS', 'Node.js'] })
+  @TextListField({
+    optional: true,
+    maxItems: SECTION_TEXT.keywords,
+    maxLength: SECTION_TEXT.shortName,
+    description: 'What the skill covers',
+    example: ['NestJS', 'Node.js'],
+  })
   keywords?: string[];
 }
 

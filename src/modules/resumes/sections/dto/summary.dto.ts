@@ -3,7 +3,7 @@ import { UpdateBody } from '../../../../common/validation/update-body';
 import { SECTION_TEXT } from './section-item.dto';
 
 export class CreateSummaryDto {
-  @TextField({ nullable: true, max: 100, description: 'Internal label, not shown on the CV', example: 'Backend roles' })
+  @TextField({ nullable: true, max: SECTION_TEXT.shortName, description: 'Internal label, not shown on the CV', example: 'Backend roles' })
   title?: string | null;
 
   @TextField({

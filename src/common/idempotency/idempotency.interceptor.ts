@@ -1,0 +1,93 @@
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Observable, of } from 'rxjs';
+import { ValidationFailedError } from '../errors/api-errors';
+import { IN_USE_RETRY_AFTER_SECONDS, IdempotencyException } from './idempotency.exception';
+import type { StoredAnswer } from './idempotency.repository';
+import { IdempotencyClaim, IdempotencyService } from './idempotency.service';
+import { idempotencyKeyProblem, requestFingerprint } from './request-fingerprint';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/**
+ * The headers that are part of an answer and replayed with it. The rest describe the moment (X-Request-Id, the
+ * rate-limit window, Date) and are the replay's own.
+ */
+export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location'];
+
+/**
+ * `Idempotency-Key` on every POST under /v1. Registered after the body parser (app.setup.ts), so it runs after the
+ * guards (401, 403, 429) and the parser's refusals (400, 413, 415): none of those answers is kept, and the request it
+ * fingerprints is the parsed body. Everything later (validation, the handler, the exception filter's answer) is the
+ * request's answer, captured as it is written to the client and kept before the client gets it.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(private readonly idempotency: IdempotencyService) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    if (context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const key = request.header(IDEMPOTENCY_KEY_HEADER);
+    if (key === undefined || request.method !== 'POST' || !request.path.startsWith('/v1/') || !request.caller) return next.handle();
+    const problem = idempotencyKeyProblem(key);
+    if (problem) throw ValidationFailedError.field(IDEMPOTENCY_KEY_HEADER, problem);
+
+    const fingerprint = requestFingerprint(request.method, request.originalUrl, request.body);
+    const decision = await this.idempotency.decide(request.caller.accountId, key, fingerprint).catch((error: unknown) => {
+      if (error instanceof IdempotencyException && error.getStatus() === HttpStatus.CONFLICT) response.setHeader('Retry-After', IN_USE_RETRY_AFTER_SECONDS);
+      throw error;
+    });
+    if ('replay' in decision) return of(replay(response, decision.replay));
+    this.keepAnswer(response, decision.run);
+    return next.handle();
+  }
+
+  /**
+   * Holds back what is written to the response until it ends, keeps it (or gives the key back for a 5xx), then
+   * sends it: a retry that arrives once the client has its answer finds it kept.
+   */
+  private keepAnswer(response: Response, claim: IdempotencyClaim): void {
+    const chunks: Buffer[] = [];
+    const { write } = response;
+    const end = response.end as (chunk: Buffer, callback?: () => void) => Response;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    };
+    response.write = ((chunk: unknown, encoding?: unknown, callback?: () => void) => {
+      collect(chunk, encoding);
+      (typeof encoding === 'function' ? (encoding as () => void) : callback)?.();
+      return true;
+    }) as Response['write'];
+    response.end = ((chunk?: unknown, encoding?: unknown, callback?: () => void) => {
+      collect(chunk, encoding);
+      const done = [chunk, encoding, callback].find((argument) => typeof argument === 'function') as (() => void) | undefined;
+      response.write = write;
+      response.end = end as Response['end'];
+      const body = Buffer.concat(chunks);
+      const answer = { status: response.statusCode, headers: replayedHeaders(response), body };
+      void this.idempotency.settle(claim, answer).finally(() => end.call(response, body, done));
+      return response;
+    }) as Response['end'];
+  }
+}
+
+function replayedHeaders(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = response.getHeader(name);
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return headers;
+}
+
+/** The kept answer, byte for byte, with its status and headers; Nest sends a StreamableFile as it is. */
+function replay(response: Response, answer: StoredAnswer): StreamableFile {
+  response.status(answer.status);
+  for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+  response.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return new StreamableFile(answer.body, { length: answer.body.length });
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
+import { SqlRepository } from '../../database/owned-repository';
+import { Account } from './entities/account.entity';
+
+/** The accounts themselves: the records every other one belongs to. */
+@Injectable()
+export class AccountsRepository extends SqlRepository {
+  constructor(@InjectEntityManager() manager: EntityManager) {
+    super(manager);
+  }
+
+  insert(values: Pick<Account, 'email' | 'name' | 'plan' | 'features' | 'passwordHash'>): Promise<Account> {
+    return this.manager.save(this.manager.create(Account, values));
+  }
+
+  byId(id: string): Promise<Account | null> {
+    return this.manager.findOneBy(Account, { id });
+  }
+
+  save(account: Account): Promise<Account> {
+    return this.manager.save(account);
+  }
+
+  /** False when there is no such account. */
+  async setPasswordHash(id: string, passwordHash: string): Promise<boolean> {
+    const { affected } = await this.manager.update(Account, { id }, { passwordHash });
+    return Boolean(affected);
+  }
+
+  /** Deletes the account's browser sessions (their next request is signed out); answers how many there were. */
+  async endSessions(id: string): Promise<number> {
+    const [, ended]: [unknown, number] = await this.manager.query('DELETE FROM sessions WHERE account_id = $1', [id]);
+    return ended;
+  }
+
+  /** The account of this email with its password hash, which no other read selects. */
+  byEmailWithPasswordHash(email: string): Promise<Account | null> {
+    return this.manager.createQueryBuilder(Account, 'account').addSelect('account.passwordHash').where('account.email = :email', { email }).getOne();
+  }
+}

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
+import { InjectConfig } from '../../config/config.module';
+import type { AppConfig } from '../../config/configuration';
+import { AccountRuleError, AccountsService } from '../accounts/accounts.service';
+import { passwordProblem } from '../accounts/password';
+import { generateSessionToken, hashSessionToken, isWellFormedSessionToken } from './session-token';
+import { SessionsRepository } from './sessions.repository';
+import type { SignedInAccount } from './signed-in-account';
+
+/** How stale `lastSeenAt` may get before a page view refreshes it: keeps writes off most requests. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/**
+ * Sign-in attempts per quarter hour, per account (whatever the address) and per client address (whatever the
+ * account): enough for a person who mistypes, far too few to guess a password. RATE_LIMIT_SCALE applies.
+ */
+export const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+
+/** New accounts per hour from one address, when sign-up is open (RATE_LIMIT_SCALE applies). */
+export const SIGN_UP_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+export const ACCOUNT_NAME_MAX = 200;
+
+export type SignInResult = { token: string; accountId: string } | { failure: 'credentials' } | { failure: 'limited'; retryAfter: number };
+
+/** A new account's session, or why there is none: the fields at fault (by form field), or the address's limit. */
+export type SignUpResult =
+  { token: string; accountId: string } | { failure: 'invalid' | 'taken'; errors: Record<string, string> } | { failure: 'limited'; retryAfter: number };
+
+@Injectable()
+export class SessionsService {
+  /** Sessions whose `lastSeenAt` refresh is in flight, so that parallel page loads send one write. */
+  private readonly touching = new Set<string>();
+
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly accounts: AccountsService,
+    private readonly limiter: AccountRateLimiter,
+    @InjectConfig() private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks the email and password (an unknown email and a wrong password answer alike) and opens a session. Every
+   * attempt counts against the account's and the address's limit, before the password is looked at.
+   */
+  async signIn(email: string, password: string, address: string): Promise<SignInResult> {
+    const emailKey = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    const decisions = await Promise.all([
+      this.limiter.consume(`sign-in:account:${emailKey}`, SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.windowMs, 'sign-in'),
+      this.limiter.consume(`sign-in:address:${address}`, SIGN_IN_LIMITS.perAddress, SIGN_IN_LIMITS.windowMs, 'sign-in'),
+    ]);
+    const refused = decisions.filter((decision) => decision && !decision.allowed);
+    if (refused.length > 0) return { failure: 'limited', retryAfter: Math.max(...refused.map((decision) => decision!.retryAfter)) };
+    const account = await this.accounts.withCredentials(email.trim(), password);
+    if (!account) return { failure: 'credentials' };
+    return { token: await this.open(account.id), accountId: account.id };
+  }
+
+  /** Creates a free account with a password and opens its session; counted against the address's sign-up limit. */
+  async signUp(input: { email: string; name: string; password: string }, address: string): Promise<SignUpResult> {
+    const errors: Record<string, string> = {};
+    if (!EMAIL.test(input.email)) errors.email = 'Enter an email address, like name@example.com';
+    if (input.name.length > ACCOUNT_NAME_MAX) errors.name = `Use at most ${ACCOUNT_NAME_MAX} characters`;
+    const weak = passwordProblem(input.password);
+    if (weak) errors.password = weak;
+    if (Object.keys(errors).length > 0) return { failure: 'invalid', errors };
+
+    const decision = await this.limiter.consume(`sign-up:address:${address}`, SIGN_UP_LIMIT.perAddress, SIGN_UP_LIMIT.windowMs, 'sign-up');
+    if (decision && !decision.allowed) return { failure: 'limited', retryAfter: decision.retryAfter };
+    try {
+      const account = await this.accounts.create({ email: input.email, name: input.name || undefined, plan: 'free', password: input.password });
+      return { token: await this.open(account.id), accountId: account.id };
+    } catch (error) {
+      if (!(error instanceof AccountRuleError)) throw error;
+      return { failure: 'taken', errors: { email: 'An account with this email already exists. Sign in instead.' } };
+    }
+  }
+
+  /** A new session for the account; the token goes in the cookie and nowhere else. */
+  async open(accountId: string): Promise<string> {
+    const { token, hash } = generateSessionToken();
+    await this.sessions.removeExpired(accountId);
+    await this.sessions.create(accountId, { tokenHash: hash, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + this.config.web.sessionMaxAgeMs) });
+    return token;
+  }
+
+  /** The account of a live session, or undefined (no such session, expired, or ended). */
+  async resolve(token: unknown): Promise<SignedInAccount | undefined> {
+    if (!isWellFormedSessionToken(token)) return undefined;
+    const found = await this.sessions.byHash(hashSessionToken(token));
+    if (!found) return undefined;
+    const { lastSeenAt, ...signedIn } = found;
+    if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) this.touch(signedIn.sessionId);
+    return signedIn;
+  }
+
+  /** Ends the session now: its next request is signed out. */
+  async end(token: unknown): Promise<void> {
+    if (isWellFormedSessionToken(token)) await this.sessions.removeByHash(hashSessionToken(token));
+  }
+
+  private touch(sessionId: string): void {
+    if (this.touching.has(sessionId)) return;
+    this.touching.add(sessionId);
+    this.sessions
+      .markSeen(sessionId)
+      .catch(() => undefined)
+      .finally(() => this.touching.delete(sessionId));
+  }
+}

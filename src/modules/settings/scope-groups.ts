@@ -1,0 +1,70 @@
+import { Scope, SCOPES } from '../../common/auth/scopes';
+
+/** The scopes of one resource, as a person chooses them: no access, read, or read and write. */
+export interface ScopeGroup {
+  name: string;
+  label: string;
+  read: Scope[];
+  write: Scope[];
+}
+
+export const ACCESS_LEVELS = ['none', 'read', 'write'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+const LABELS: Record<string, string> = {
+  jobs: 'Job search',
+  tracker: 'Application tracker',
+  profile: 'Career profile',
+  contacts: 'Contacts',
+  resume: 'Resumes and PDF export',
+  'cover-letter': 'Cover letters',
+  'custom-sections': 'Custom resume sections',
+};
+
+/** A scope writes when it ends in `:write`; the rest (`:read`, `jobs:search`, `resume:export`) only read. */
+function writes(scope: Scope): boolean {
+  return scope.endsWith(':write');
+}
+
+function label(name: string): string {
+  return LABELS[name] ?? `Resume ${name}`;
+}
+
+/** Every scope, grouped by the resource before its colon, in the order of the scope list. */
+export const SCOPE_GROUPS: readonly ScopeGroup[] = SCOPES.reduce<ScopeGroup[]>((groups, scope) => {
+  const name = scope.slice(0, scope.indexOf(':'));
+  let group = groups.find((candidate) => candidate.name === name);
+  if (!group) groups.push((group = { name, label: label(name), read: [], write: [] }));
+  (writes(scope) ? group.write : group.read).push(scope);
+  return groups;
+}, []);
+
+/** The "read only" shortcut: every scope that reads. */
+export const READ_ONLY_SCOPES: readonly Scope[] = SCOPES.filter((scope) => !writes(scope));
+
+/** The scopes a level grants in a group: writing includes reading. */
+export function scopesAt(group: ScopeGroup, level: AccessLevel): Scope[] {
+  if (level === 'none') return [];
+  return level === 'read' ? group.read : [...group.read, ...group.write];
+}
+
+/** The level a set of scopes holds in a group: `write` only when it holds all of the group's scopes. */
+export function levelOf(group: ScopeGroup, scopes: readonly Scope[]): AccessLevel {
+  const holds = (wanted: Scope[]) => wanted.length > 0 && wanted.every((scope) => scopes.includes(scope));
+  if (holds([...group.read, ...group.write]) && group.write.length > 0) return 'write';
+  return holds(group.read) ? 'read' : 'none';
+}
+
+/** A short account of a set of scopes for people: "Everything", "Read only", or the groups with their level. */
+export function describeScopes(scopes: readonly Scope[]): string {
+  if (SCOPES.every((scope) => scopes.includes(scope))) return 'Everything';
+  if (scopes.length === READ_ONLY_SCOPES.length && READ_ONLY_SCOPES.every((scope) => scopes.includes(scope))) return 'Read only';
+  const parts = SCOPE_GROUPS.flatMap((group) => {
+    const held = [...group.read, ...group.write].filter((scope) => scopes.includes(scope));
+    if (held.length === 0) return [];
+    const level = levelOf(group, scopes);
+    const words = level === 'write' ? 'read and write' : level === 'read' ? 'read' : held.join(', ');
+    return [`${group.label} (${words})`];
+  });
+  return parts.join('; ');
+}

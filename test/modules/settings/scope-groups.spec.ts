@@ -1,0 +1,32 @@
+import { SCOPES } from '@src/common/auth/scopes';
+import { describeScopes, levelOf, READ_ONLY_SCOPES, SCOPE_GROUPS, scopesAt } from '@src/modules/settings/scope-groups';
+
+describe('permission groups of the key form', () => {
+  it('puts every scope in exactly one group, once', () => {
+    const grouped = SCOPE_GROUPS.flatMap((group) => [...group.read, ...group.write]);
+    expect([...grouped].sort()).toEqual([...SCOPES].sort());
+  });
+
+  it('reads with jobs:search and resume:export, and never writes, in "read only"', () => {
+    expect(READ_ONLY_SCOPES).toEqual(expect.arrayContaining(['jobs:search', 'resume:export', 'tracker:read', 'cover-letter:read']));
+    expect(READ_ONLY_SCOPES.filter((scope) => scope.endsWith(':write'))).toEqual([]);
+  });
+
+  it('grants reading with writing, and reads back the level a set of scopes holds', () => {
+    const resume = SCOPE_GROUPS.find((group) => group.name === 'resume')!;
+    expect(scopesAt(resume, 'write')).toEqual(['resume:read', 'resume:export', 'resume:write']);
+    expect(scopesAt(resume, 'read')).toEqual(['resume:read', 'resume:export']);
+    expect(levelOf(resume, ['resume:read', 'resume:export'])).toBe('read');
+    expect(levelOf(resume, ['resume:write'])).toBe('none');
+    const jobs = SCOPE_GROUPS.find((group) => group.name === 'jobs')!;
+    expect(scopesAt(jobs, 'write')).toEqual(['jobs:search']);
+    expect(levelOf(jobs, ['jobs:search'])).toBe('read');
+  });
+
+  it('describes scopes as a person reads them', () => {
+    expect(describeScopes([...SCOPES])).toBe('Everything');
+    expect(describeScopes([...READ_ONLY_SCOPES])).toBe('Read only');
+    expect(describeScopes(['tracker:read', 'tracker:write', 'contacts:read'])).toBe('Application tracker (read and write); Contacts (read)');
+    expect(describeScopes(['resume:export'])).toBe('Resumes and PDF export (resume:export)');
+  });
+});
