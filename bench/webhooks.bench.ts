@@ -62,6 +62,10 @@ async function main(): Promise<void> {
       response.writeHead(204).end();
     });
   });
+  // Connections against requests: whether the delivery worker reuses its connection to an endpoint (keep-alive).
+  const receiverLoad = { connections: 0, requests: 0 };
+  receiver.on('connection', () => (receiverLoad.connections += 1));
+  receiver.on('request', () => (receiverLoad.requests += 1));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
     );
     console.log(`  from the event's createdAt (its transaction's start): ${latency.sinceEvent}`);
     console.log(`  from the create's answer at the client:               ${latency.sinceAnswer}`);
+    console.log(`  the receiver accepted ${receiverLoad.connections} connections for ${receiverLoad.requests} deliveries`);
     console.log(`\ncreate application, req/s (autocannon, 10 connections, ${ROUND_SECONDS} s per round, ${ROUNDS} interleaved rounds):`);
     for (const [name, values] of Object.entries(rounds)) {
       const sorted = [...values].sort((a, b) => a - b);
