@@ -19,6 +19,7 @@ import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
 import { CoverLettersModule } from './modules/cover-letters/cover-letters.module';
+import { EventsModule } from './modules/events/events.module';
 import { HealthModule } from './modules/health/health.module';
 import { JobsModule } from './modules/jobs/jobs.module';
 import { McpModule } from './modules/mcp/mcp.module';
@@ -30,6 +31,8 @@ import { SessionsModule } from './modules/sessions/sessions.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
+import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** The HTTP service. Built from a validated configuration, so tests can start it with their own database and Redis prefix. */
 @Module({})
@@ -60,6 +63,9 @@ export class AppModule {
         JobsModule,
         ApiDocumentModule,
         McpModule,
+        EventsModule,
+        WebhooksModule,
+        ...(config.webhooks.worker === 'inline' ? [WebhookDeliveryModule] : []),
         SessionsModule,
         SettingsModule,
         ...(config.tailoring.worker === 'inline' ? [TailoringModule.forRoot(TrackerModule)] : []),

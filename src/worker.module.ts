@@ -8,14 +8,24 @@ import type { AppConfig } from './config/configuration';
 import { DatabaseModule } from './database/database.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
+import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
 
-/** A process that only tailors resumes (`npm run start:worker`), for running the queue apart from the API. */
+/** A process that only runs the queues (`npm run start:worker`): it tailors resumes and delivers webhooks, apart from the API. */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, DatabaseModule, RedisModule, QueueModule, TailoringModule.forRoot(TrackerModule)],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        MetricsModule,
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        TailoringModule.forRoot(TrackerModule),
+        WebhookDeliveryModule,
+      ],
     };
   }
 }

@@ -11,7 +11,7 @@ async function bootstrap(): Promise<void> {
   const logger = worker.get(ServiceLogger);
   worker.useLogger(logger);
   worker.enableShutdownHooks();
-  logger.log('tailoring worker running', 'Worker');
+  logger.log('worker running: tailoring and webhook deliveries', 'Worker');
 }
 
 bootstrap().catch((error: Error) => {

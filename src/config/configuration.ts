@@ -76,6 +76,49 @@ class Environment {
   @Min(1)
   SEARCH_COUNT_BUDGET_MS = 25;
 
+  /** `inline`: the API process also delivers webhooks; `off`: only `npm run start:worker` processes do. */
+  @IsOptional()
+  @IsIn(['inline', 'off'], { message: 'WEBHOOKS_WORKER must be inline or off' })
+  WEBHOOKS_WORKER: 'inline' | 'off' = 'inline';
+
+  /** For development and tests only: lets webhook endpoints use http, and https or http to loopback addresses. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'WEBHOOKS_ALLOW_HTTP_LOOPBACK must be true or false' })
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true' | 'false' = 'false';
+
+  /** How long one delivery attempt may take, connection to last byte of the answer. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WEBHOOKS_TIMEOUT_MS must be an integer' })
+  @Min(100)
+  @Max(60_000)
+  WEBHOOKS_TIMEOUT_MS = 10_000;
+
+  /**
+   * Attempts of a delivery before it fails and its endpoint is disabled. With the default first delay each retry
+   * waiting twice as long as the one before, 13 attempts span about a day (20 s × (2^12 − 1) ≈ 23 h).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WEBHOOKS_ATTEMPTS must be an integer' })
+  @Min(1)
+  @Max(30)
+  WEBHOOKS_ATTEMPTS = 13;
+
+  /** Wait before the first retry of a delivery; each further retry waits twice as long. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WEBHOOKS_RETRY_DELAY_MS must be an integer' })
+  @Min(0)
+  WEBHOOKS_RETRY_DELAY_MS = 20_000;
+
+  /** How often a delivery worker looks for events and deliveries whose notification it missed (after a crash, say). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'WEBHOOKS_SWEEP_INTERVAL_MS must be an integer' })
+  @Min(100)
+  WEBHOOKS_SWEEP_INTERVAL_MS = 5_000;
+
   /** `open`: anyone may create a free account at `/sign-up`; `closed`: accounts come from the CLI only. */
   @IsOptional()
   @IsIn(['open', 'closed'], { message: 'SIGNUP must be open or closed' })
@@ -129,6 +172,7 @@ export interface AppConfig {
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
   search: { countBudgetMs: number };
+  webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number };
 }
@@ -154,6 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepAfterMs: parsed.TAILORING_SWEEP_AFTER_MS,
     },
     search: { countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS },
+    webhooks: {
+      worker: parsed.WEBHOOKS_WORKER,
+      allowHttpLoopback: parsed.WEBHOOKS_ALLOW_HTTP_LOOPBACK === 'true',
+      timeoutMs: parsed.WEBHOOKS_TIMEOUT_MS,
+      attempts: parsed.WEBHOOKS_ATTEMPTS,
+      retryDelayMs: parsed.WEBHOOKS_RETRY_DELAY_MS,
+      sweepIntervalMs: parsed.WEBHOOKS_SWEEP_INTERVAL_MS,
+    },
     web: {
       signup: parsed.SIGNUP,
       sessionMaxAgeMs: parsed.SESSION_MAX_AGE_HOURS * 3_600_000,

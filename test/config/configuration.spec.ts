@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25 },
+      webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
       idempotency: { waitMs: 5_000 },
     });
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
+    [{ WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'yes' }, 'WEBHOOKS_ALLOW_HTTP_LOOPBACK must be true or false'],
     [{ SIGNUP: 'yes' }, 'SIGNUP must be open or closed'],
     [{ CSRF_SECRET: 'short' }, 'CSRF_SECRET must be at least 32 characters'],
     [{ SESSION_MAX_AGE_HOURS: 'forever' }, 'SESSION_MAX_AGE_HOURS must be an integer'],

@@ -1,6 +1,6 @@
 import { ApiClient } from '../setup/api-client';
 import { useTestApp } from '../setup/test-app';
-import { createRecordsToName, Document, fillPath, operations, requestExample } from './try-it-out';
+import { createRecordsToName, Document, fillPath, operations, reachesOutside, requestExample } from './try-it-out';
 
 const METHODS = ['get', 'post', 'patch', 'delete'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -16,7 +16,7 @@ describe('the examples of the OpenAPI document', () => {
     const { api } = await suite.createAccount();
     const ids = await createRecordsToName(document, api);
     const answers: Record<string, number> = {};
-    for (const { path, operation } of operations(document, 'post')) {
+    for (const { path, operation } of operations(document, 'post').filter(({ path }) => !reachesOutside(path))) {
       const body = requestExample(operation) && { ...requestExample(operation), ...ids.body[path] };
       const headers: Record<string, string> = path === '/mcp' ? { accept: 'application/json, text/event-stream' } : {};
       const response = await api.request('POST', fillPath(path, ids.path[path]), body, headers);
@@ -31,7 +31,7 @@ describe('the examples of the OpenAPI document', () => {
     const { api } = await suite.createAccount();
     const ids = await createRecordsToName(document, api);
     const answers: Record<string, number> = {};
-    for (const { path, operation } of operations(document, 'patch')) {
+    for (const { path, operation } of operations(document, 'patch').filter(({ path }) => !reachesOutside(path))) {
       const [, collection, name] = /^(.*)\/\{(\w+)\}$/.exec(path) ?? [];
       let pathIds: Record<string, string> = {};
       if (collection) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { ApiClient } from '../setup/api-client';
 import { useTestApp } from '../setup/test-app';
-import { createRecordsToName, Document, operations, TypedIds } from './try-it-out';
+import { createRecordsToName, Document, operations, reachesOutside, TypedIds } from './try-it-out';
 
 const CHROMIUM = '/usr/bin/chromium';
 const FLAGS = [
@@ -45,11 +45,11 @@ if (!hasChromium) console.warn(`Swagger UI check skipped: ${CHROMIUM} is missing
     await page.goto(`${suite.testApp.baseUrl}/docs`);
     await authorize(page, account.key);
     const answers: Record<string, string> = {};
-    for (const { path } of operations(document, 'post')) answers[path] = await tryItOut(page, path, ids);
+    for (const { path } of operations(document, 'post').filter(({ path }) => !reachesOutside(path))) answers[path] = await tryItOut(page, path, ids);
 
     const failed = Object.entries(answers).filter(([, answer]) => !/^2\d\d$/.test(answer));
     expect(failed).toEqual([]);
-    expect(Object.keys(answers)).toHaveLength(operations(document, 'post').length);
+    expect(Object.keys(answers)).toHaveLength(operations(document, 'post').filter(({ path }) => !reachesOutside(path)).length);
     expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/tracker/applications', '/v1/cover-letter', '/mcp']));
     const applications = await account.api.get('/v1/tracker/applications');
     expect(applications.body.data).toEqual([expect.objectContaining({ jobTitle: 'Senior Backend Engineer', company: 'Acme Corp' })]);

@@ -3,7 +3,10 @@ import { SECTION_NAMES } from '../section-names';
 /** Every content section (common/section-names.ts) and custom sections have a `:read` and a `:write` scope. */
 const SECTION_SCOPE_NAMES = [...SECTION_NAMES, 'custom-sections'] as const;
 
-/** Every scope a key can hold: a read and a write scope per resource, `resume:export` and `jobs:search`. */
+/**
+ * Every scope a key can hold: a read and a write scope per resource, `resume:export`, `jobs:search`, and `events:read`
+ * (events are only read: the changes they record are made through their own resources).
+ */
 export const SCOPES = [
   'jobs:search',
   'tracker:read',
@@ -18,6 +21,9 @@ export const SCOPES = [
   ...SECTION_SCOPE_NAMES.flatMap((name) => [`${name}:read`, `${name}:write`] as const),
   'cover-letter:read',
   'cover-letter:write',
+  'webhooks:read',
+  'webhooks:write',
+  'events:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -57,10 +57,13 @@ const OUTAGE_MESSAGES =
 
 /**
  * The database went away under a request: the client may retry (503), unlike a bug (500). A transaction whose
- * connection was killed surfaces in TypeORM as a released query runner.
+ * connection was killed surfaces in TypeORM as a released query runner: `QueryRunnerAlreadyReleasedError` from the
+ * query runner, `QueryRunnerProviderAlreadyReleasedError` from a raw `manager.query` in the transaction.
  */
+const RELEASED_RUNNER = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 function isDependencyOutage(exception: unknown): boolean {
   const error = exception as { name?: unknown; code?: unknown; driverError?: { code?: unknown }; message?: unknown };
   const code = String(error?.driverError?.code ?? error?.code ?? '');
-  return OUTAGE_CODES.test(code) || OUTAGE_MESSAGES.test(String(error?.message ?? '')) || error?.name === 'QueryRunnerAlreadyReleasedError';
+  return OUTAGE_CODES.test(code) || OUTAGE_MESSAGES.test(String(error?.message ?? '')) || RELEASED_RUNNER.has(String(error?.name));
 }

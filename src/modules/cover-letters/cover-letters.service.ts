@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { ApiError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { EventsOutbox } from '../events/events-outbox';
 import { ResumesRepository } from '../resumes/resumes.repository';
 import { CoverLettersRepository } from './cover-letters.repository';
 import { CoverLetterSummary, CoverLetterView, CreateCoverLetterDto, UpdateCoverLetterDto } from './dto/cover-letter.dto';
@@ -17,6 +18,7 @@ export class CoverLettersService {
   constructor(
     private readonly letters: CoverLettersRepository,
     private readonly resumes: ResumesRepository,
+    private readonly events: EventsOutbox,
   ) {}
 
   async create(caller: ApiCaller, input: CreateCoverLetterDto): Promise<string> {
@@ -29,7 +31,9 @@ export class CoverLettersService {
         await this.resumes.withManager(manager).require(caller, input.cvId, 'for_key_share');
         requirePlus(caller);
         if (input.isDefault) await letters.unsetDefault(caller);
-        return letters.create(caller, storedValues(input));
+        const id = await letters.create(caller, storedValues(input));
+        await this.events.record(manager, caller.accountId, 'cover_letter.created', await letters.get(caller, id));
+        return id;
       });
     } catch (error) {
       // The unique index decides, also between concurrent creates: whoever comes second lands here.

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
 import { CoverLettersModule } from '../cover-letters/cover-letters.module';
+import { EventsModule } from '../events/events.module';
 import { JobsModule } from '../jobs/jobs.module';
 import { ProfileModule } from '../profile/profile.module';
 import { ResumeExportsModule } from '../resumes/export/resume-exports.module';
@@ -14,14 +15,24 @@ import { McpServerFactory } from './mcp-server.factory';
 import { McpToolRunner } from './mcp-tool-runner';
 import { ContactsTools } from './tools/contacts.tools';
 import { CoverLettersTools } from './tools/cover-letters.tools';
+import { EventsTools } from './tools/events.tools';
 import { JobsTools } from './tools/jobs.tools';
 import { ResumesTools } from './tools/resumes.tools';
 import { TrackerTools } from './tools/tracker.tools';
 
-const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools];
+const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools, EventsTools];
 
 @Module({
-  imports: [JobsModule, TrackerModule, ResumesModule, ResumeExportsModule.forRoot(TrackerModule), ProfileModule, ContactsModule, CoverLettersModule],
+  imports: [
+    JobsModule,
+    TrackerModule,
+    ResumesModule,
+    ResumeExportsModule.forRoot(TrackerModule),
+    ProfileModule,
+    ContactsModule,
+    CoverLettersModule,
+    EventsModule,
+  ],
   controllers: [McpController],
   providers: [
     ...TOOLSETS,

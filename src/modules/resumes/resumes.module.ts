@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
 import { ProfileModule } from '../profile/profile.module';
 import { CustomSectionItemsController, CustomSectionsController } from './custom-sections/custom-sections.controller';
 import { CustomSectionsRepository } from './custom-sections/custom-sections.repository';
@@ -16,7 +17,7 @@ export const SECTION_CONTROLLERS = new Map(SECTION_KINDS.map((kind) => [kind.nam
 
 /** Resumes and their content: one controller per section kind from the registry, and custom sections (exports: ResumeExportsModule). */
 @Module({
-  imports: [ProfileModule],
+  imports: [ProfileModule, EventsModule],
   controllers: [ResumesController, ...SECTION_CONTROLLERS.values(), CustomSectionsController, CustomSectionItemsController],
   providers: [ResumesService, ResumesRepository, SectionsService, SectionItemsRepository, CustomSectionsService, CustomSectionsRepository],
   exports: [ResumesService, ResumesRepository, SectionsService, CustomSectionsService],

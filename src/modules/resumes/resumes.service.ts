@@ -4,7 +4,8 @@ import type { ApiCaller } from '../../common/auth/api-caller';
 import { ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
 import type { SectionName } from '../../common/section-names';
-import { Owner, ownedView } from '../../database/owned-repository';
+import { accountIdOf, Owner, ownedView } from '../../database/owned-repository';
+import { EventsOutbox } from '../events/events-outbox';
 import { ProfileService } from '../profile/profile.service';
 import { CustomSectionsService } from './custom-sections/custom-sections.service';
 import type { ResumeContent } from './dto/resume-content.dto';
@@ -31,6 +32,7 @@ export class ResumesService {
     private readonly sections: SectionsService,
     private readonly customSections: CustomSectionsService,
     private readonly profiles: ProfileService,
+    private readonly events: EventsOutbox,
   ) {}
 
   /**
@@ -45,12 +47,13 @@ export class ResumesService {
       const base = await resumes.findDefault(caller);
       if (body.selectedSummaryId) await this.assertSummaryOf(base?.id, body.selectedSummaryId, manager);
       const inherited = base ? Object.fromEntries(INHERITED_FIELDS.map((field) => [field, base[field]])) : {};
-      return this.insertCopy(resumes, manager, caller, base, {
+      const id = await this.insertCopy(resumes, manager, caller, base, {
         ...inherited,
         ...body,
         cvData: withoutSectionContent(body.cvData ?? {}),
         isDefault: !base || body.isDefault === true,
       });
+      return this.recordCreated(resumes, manager, caller, id);
     });
   }
 
@@ -69,7 +72,7 @@ export class ResumesService {
       const hasDefault = (await resumes.findDefault(owner)) !== null;
       const id = await this.insertCopy(resumes, manager, owner, null, { ...fields, isDefault: !hasDefault });
       await resumes.update(owner, id, await fill(manager, id));
-      return id;
+      return this.recordCreated(resumes, manager, owner, id);
     });
   }
 
@@ -86,7 +89,8 @@ export class ResumesService {
     return (within ? this.resumes.withManager(within) : this.resumes).transaction(async (resumes, manager) => {
       const source = await resumes.require(owner, sourceId);
       const { id: _id, accountId: _account, createdAt: _created, updatedAt: _updated, ...settings } = source;
-      return this.insertCopy(resumes, manager, owner, source, { ...settings, name, isDefault: false });
+      const id = await this.insertCopy(resumes, manager, owner, source, { ...settings, name, isDefault: false });
+      return this.recordCreated(resumes, manager, owner, id);
     });
   }
 
@@ -133,9 +137,11 @@ export class ResumesService {
 
   /** Its content goes with it. Deleting the default promotes the most recently updated remaining resume. */
   async remove(caller: ApiCaller, id: string): Promise<void> {
-    await this.resumes.transaction(async (resumes) => {
+    await this.resumes.transaction(async (resumes, manager) => {
       await resumes.lockAccount(caller);
-      if (await resumes.removeAnsweringDefault(caller, id)) await resumes.promoteLatest(caller);
+      const wasDefault = await resumes.removeAnsweringDefault(caller, id);
+      await this.events.record(manager, caller.accountId, 'resume.deleted', { id });
+      if (wasDefault) await resumes.promoteLatest(caller);
     });
   }
 
@@ -161,6 +167,12 @@ export class ResumesService {
       itemOrder: translated(itemOrder, copies),
       selectedSummaryId: selectedSummaryId && (copies.get(selectedSummaryId) ?? null),
     });
+    return id;
+  }
+
+  /** Records `resume.created` with the resume as its read shows it, without the resolved content; answers the id. */
+  private async recordCreated(resumes: ResumesRepository, manager: EntityManager, owner: Owner, id: string): Promise<string> {
+    await this.events.record(manager, accountIdOf(owner), 'resume.created', await resumes.get(owner, id));
     return id;
   }
 

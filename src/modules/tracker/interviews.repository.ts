@@ -3,6 +3,7 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { accountIdOf, Owner, SqlRepository } from '../../database/owned-repository';
+import { InterviewView } from './dto/interview.dto';
 import { Interview } from './entities/interview.entity';
 
 /** Interviews belong to an account through their application, so every read that checks ownership joins it. */
@@ -35,5 +36,15 @@ export class InterviewsRepository extends SqlRepository {
 
   async remove(id: string): Promise<void> {
     await this.manager.delete(Interview, { id });
+  }
+
+  /** One interview as its application's read shows it, with the contact it names (or null). */
+  async view(id: string): Promise<InterviewView> {
+    const { contact, ...interview } = await this.manager.findOneOrFail(Interview, {
+      select: { id: true, round: true, type: true, date: true, notes: true, contact: { id: true, firstName: true, lastName: true, jobTitle: true } },
+      relations: { contact: true },
+      where: { id },
+    });
+    return { ...interview, contact: contact ?? null };
   }
 }

@@ -3,8 +3,9 @@ import { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ContactsRepository } from '../contacts/contacts.repository';
+import { EventsOutbox } from '../events/events-outbox';
 import { ApplicationsRepository } from './applications.repository';
-import { CreateInterviewDto, UpdateInterviewDto } from './dto/interview.dto';
+import { CreateInterviewDto, InterviewView, UpdateInterviewDto } from './dto/interview.dto';
 import { InterviewsRepository } from './interviews.repository';
 
 /**
@@ -17,13 +18,16 @@ export class InterviewsService {
     private readonly interviews: InterviewsRepository,
     private readonly applications: ApplicationsRepository,
     private readonly contacts: ContactsRepository,
+    private readonly events: EventsOutbox,
   ) {}
 
   create(caller: ApiCaller, applicationId: string, input: CreateInterviewDto): Promise<string> {
     return this.interviews.transaction(async (interviews, manager) => {
       await this.applications.withManager(manager).require(caller, applicationId, 'for_key_share');
       if (typeof input.contactId === 'string') await this.lockOwnContact(manager, caller, input.contactId);
-      return interviews.create({ ...input, applicationId, date: new Date(input.date) });
+      const id = await interviews.create({ ...input, applicationId, date: new Date(input.date) });
+      await this.events.record(manager, caller.accountId, 'interview.scheduled', await interviewView(interviews, applicationId, id));
+      return id;
     });
   }
 
@@ -32,6 +36,7 @@ export class InterviewsService {
       if (!(await interviews.lockOwned(caller, applicationId, interviewId))) throw new NotFoundError();
       if (typeof changes.contactId === 'string') await this.lockOwnContact(manager, caller, changes.contactId);
       await interviews.update(interviewId, { ...changes, date: changes.date === undefined ? undefined : new Date(changes.date) });
+      await this.events.record(manager, caller.accountId, 'interview.updated', await interviewView(interviews, applicationId, interviewId));
     });
   }
 
@@ -48,4 +53,9 @@ export class InterviewsService {
       throw ValidationFailedError.field('contactId', 'must be the id of one of your contacts');
     }
   }
+}
+
+/** The interview as its application's read shows it, with the application it belongs to. */
+async function interviewView(interviews: InterviewsRepository, applicationId: string, id: string): Promise<InterviewView & { applicationId: string }> {
+  return { ...(await interviews.view(id)), applicationId };
 }

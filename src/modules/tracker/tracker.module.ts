@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
+import { EventsModule } from '../events/events.module';
 import { ResumeTailoringState } from '../resumes/export/resume-tailoring-state';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TailoringApplications } from '../tailoring/tailoring-applications';
@@ -12,7 +13,7 @@ import { TrackerController } from './tracker.controller';
 import { TrackerService } from './tracker.service';
 
 @Module({
-  imports: [ResumesModule, ContactsModule, TailoringQueueModule],
+  imports: [ResumesModule, ContactsModule, TailoringQueueModule, EventsModule],
   controllers: [TrackerController, InterviewsController],
   providers: [
     TrackerService,

@@ -3,6 +3,8 @@ import type { ApiCaller } from '../../common/auth/api-caller';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope } from '../../common/http/paging';
 import type { AsJson } from '../../database/json-columns';
+import type { Owner } from '../../database/owned-repository';
+import { EventsOutbox } from '../events/events-outbox';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
@@ -32,6 +34,7 @@ export class TrackerService implements TailoringApplications {
     private readonly applications: ApplicationsRepository,
     private readonly resumes: ResumesService,
     private readonly tailoringQueue: TailoringQueue,
+    private readonly events: EventsOutbox,
   ) {}
 
   /**
@@ -63,6 +66,7 @@ export class TrackerService implements TailoringApplications {
       if (!createdId) return { success: true, applicationId: await applications.idOfJobUrl(caller, key as string), existing: true };
       if (!defaultResumeId) {
         await applications.addTimelineEntry(createdId, INITIAL_STATUS, 'Application created');
+        await this.events.record(manager, caller.accountId, 'application.created', await storedView(applications, caller, createdId));
         return { success: true, applicationId: createdId, existing: false, autoPrepare: false };
       }
       const cvId = await this.resumes.duplicate(caller.accountId, defaultResumeId, tailoredResumeName(input), manager).catch((error) => {
@@ -71,6 +75,7 @@ export class TrackerService implements TailoringApplications {
       });
       await applications.update(caller, createdId, { cvId, tailoringPending: true });
       await applications.addTimelineEntry(createdId, 'preparing', 'Application created; tailoring a copy of the default resume');
+      await this.events.record(manager, caller.accountId, 'application.created', await storedView(applications, caller, createdId));
       return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
     });
     if (result.autoPrepare) await this.tailoringQueue.enqueue(result.applicationId);
@@ -87,7 +92,7 @@ export class TrackerService implements TailoringApplications {
   }
 
   async update(caller: ApiCaller, id: string, changes: UpdateApplicationDto): Promise<UpdatedApplication> {
-    return this.applications.transaction(async (applications) => {
+    return this.applications.transaction(async (applications, manager) => {
       const application = await applications.require(caller, id, 'pessimistic_write');
       const previousStatus = application.status;
       Object.assign(application, changes);
@@ -98,6 +103,14 @@ export class TrackerService implements TailoringApplications {
         await applications.addTimelineEntry(id, changes.status, `Status changed from ${previousStatus} to ${changes.status}`);
       }
       const saved = await applications.save(application);
+      await this.events.record(manager, caller.accountId, 'application.updated', detailOf(saved));
+      if (saved.status !== previousStatus) {
+        await this.events.record(manager, caller.accountId, 'application.status_changed', {
+          from: previousStatus,
+          to: saved.status,
+          application: detailOf(saved),
+        });
+      }
       const {
         jobDescription: _description,
         salaryPeriod: _period,
@@ -112,7 +125,10 @@ export class TrackerService implements TailoringApplications {
   }
 
   remove(caller: ApiCaller, id: string): Promise<void> {
-    return this.applications.remove(caller, id);
+    return this.applications.transaction(async (applications, manager) => {
+      await applications.remove(caller, id);
+      await this.events.record(manager, caller.accountId, 'application.deleted', { id });
+    });
   }
 
   /** An application whose tailoring is pending, with what tailoring reads of it; undefined once it is not. */
@@ -131,14 +147,23 @@ export class TrackerService implements TailoringApplications {
    * by an earlier attempt).
    */
   async finishPreparing(applicationId: string, outcome: TailoringOutcome): Promise<boolean> {
-    return this.applications.transaction(async (applications) => {
-      if (!(await applications.pendingTailoring(applicationId, 'pessimistic_write'))) return false;
+    return this.applications.transaction(async (applications, manager) => {
+      const application = await applications.pendingTailoring(applicationId, 'pessimistic_write');
+      if (!application) return false;
       const report = 'report' in outcome ? outcome.report : null;
       await applications.endTailoring(applicationId, report);
       const description = report
         ? `Resume tailored: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
         : `Tailoring failed (${'failure' in outcome ? outcome.failure : ''}); the copied resume is unchanged`;
       await applications.addTimelineEntry(applicationId, 'watchlist', description);
+      const view = await storedView(applications, application.accountId, applicationId);
+      await this.events.record(manager, application.accountId, 'application.status_changed', { from: 'preparing', to: 'watchlist', application: view });
+      if (report) await this.events.record(manager, application.accountId, 'application.prepared', view);
+      else
+        await this.events.record(manager, application.accountId, 'application.preparation_failed', {
+          reason: 'failure' in outcome ? outcome.failure : '',
+          application: view,
+        });
       return true;
     });
   }
@@ -196,4 +221,9 @@ function roundSalary(amount: number | null | undefined): number | null {
 function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' | 'interviews'> {
   const { accountId: _accountId, jobUrlKey: _key, tailoringPending: _pending, account: _account, cv: _cv, jobListing: _listing, ...fields } = application;
   return { ...fields, isArchived: isArchivedStatus(fields.status) };
+}
+
+/** The application as its read shows it (without the timeline and interviews, which have their own events). */
+async function storedView(applications: ApplicationsRepository, owner: Owner, id: string): Promise<Omit<ApplicationDetail, 'timeline' | 'interviews'>> {
+  return detailOf(await applications.require(owner, id));
 }

@@ -151,6 +151,16 @@ describe('autoPrepare: tailoring on the queue', () => {
         description: 'Tailoring failed (the resume copy was deleted); the copied resume is unchanged',
       });
       expect(application.tailoringReport).toBeNull();
+      const failed = await account.api.get('/v1/events?type=application.preparation_failed');
+      expect(failed.body.data).toEqual([
+        expect.objectContaining({
+          type: 'application.preparation_failed',
+          data: expect.objectContaining({
+            reason: 'the resume copy was deleted',
+            application: expect.objectContaining({ id, status: 'watchlist', tailoringReport: null }),
+          }),
+        }),
+      ]);
     } finally {
       await worker?.close();
       await producer.close();

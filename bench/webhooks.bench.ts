@@ -1,0 +1,184 @@
+/**
+ * `npm run bench:webhooks`, through the real service (built, delivery worker inline) and a receiver on loopback:
+ * 1. event → delivered: applications created at a steady 100 per second by an account with a webhook; for each
+ *    `application.created`, the time from the event's `createdAt` (the start of the transaction that recorded it) to
+ *    its arrival at the receiver; p50, p99 and max.
+ * 2. the cost on the write path: create-application requests per second (autocannon, 10 connections) for an account
+ *    with a webhook and for one without, in interleaved rounds so that the machine's background load falls on both.
+ *    Every change records its event either way; the webhook adds the fan-out and the deliveries (sent by the same
+ *    process, as with WEBHOOKS_WORKER=inline).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
+import { cli, ROOT, startServer, stopServer } from './support';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_webhooks';
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 10);
+const MAX_IN_FLIGHT = 64;
+const PORT = 3904;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface Arrival {
+  applicationId: string;
+  /** From the event's createdAt: the start of the transaction that recorded it. */
+  sinceEventMs: number;
+  arrivedAt: number;
+}
+
+async function main(): Promise<void> {
+  await dropDatabase(DATABASE_URL);
+  await createDatabaseIfMissing(DATABASE_URL);
+  const env = {
+    DATABASE_URL,
+    REDIS_PREFIX: `career-bench:${Date.now()}:`,
+    RATE_LIMIT_SCALE: '100000',
+    LOG_LEVEL: 'warn',
+    WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
+  };
+  const keyOf = (name: string) => {
+    const account = cli(env, 'account:create', '--email', `${name}-${Date.now()}@bench.example`, '--plan', 'plus');
+    return cli(env, 'key:create', '--account', account.id, '--name', 'bench', '--scopes', 'all').key as string;
+  };
+  const withWebhook = keyOf('with-webhook');
+  const withoutWebhook = keyOf('without-webhook');
+
+  const arrivals: Arrival[] = [];
+  const seen = new Set<number>();
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString());
+      if (!seen.has(event.id)) {
+        seen.add(event.id);
+        arrivals.push({ applicationId: event.data.id, sinceEventMs: Date.now() - new Date(event.createdAt).getTime(), arrivedAt: Date.now() });
+      }
+      response.writeHead(204).end();
+    });
+  });
+  // Connections against requests: whether the delivery worker reuses its connection to an endpoint (keep-alive).
+  const receiverLoad = { connections: 0, requests: 0 };
+  receiver.on('connection', () => (receiverLoad.connections += 1));
+  receiver.on('request', () => (receiverLoad.requests += 1));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT);
+  try {
+    const created = await post(withWebhook, '/v1/webhooks', { url: receiverUrl, eventTypes: ['application.created'] });
+    if (!created.secret) throw new Error(`webhook not created: ${JSON.stringify(created)}`);
+
+    const latency = await eventToDelivered(withWebhook, arrivals);
+    const rounds = await interleavedRounds(withWebhook, withoutWebhook);
+
+    console.log(
+      `\nevent → delivered: ${latency.count} application.created events asked at ${RATE}/s, achieved ${latency.achieved}/s ` +
+        `(${latency.failed} creates failed, ${latency.lost} events not delivered within 30 s of the last create):`,
+    );
+    console.log(`  from the event's createdAt (its transaction's start): ${latency.sinceEvent}`);
+    console.log(`  from the create's answer at the client:               ${latency.sinceAnswer}`);
+    console.log(`  the receiver accepted ${receiverLoad.connections} connections for ${receiverLoad.requests} deliveries`);
+    console.log(`\ncreate application, req/s (autocannon, 10 connections, ${ROUND_SECONDS} s per round, ${ROUNDS} interleaved rounds):`);
+    for (const [name, values] of Object.entries(rounds)) {
+      const sorted = [...values].sort((a, b) => a - b);
+      console.log(
+        `  ${name.padEnd(16)} min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}   (rounds: ${values.join(', ')})`,
+      );
+    }
+  } finally {
+    await stopServer(service);
+    receiver.close();
+    await dropDatabase(DATABASE_URL);
+  }
+}
+
+async function post(key: string, path: string, body: unknown): Promise<any> {
+  const response = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.json();
+}
+
+/**
+ * Creates applications on a fixed schedule (open loop: a slow answer does not slow the schedule) and waits for their
+ * deliveries. At most MAX_IN_FLIGHT creates are outstanding: on a machine that cannot keep up, the rate achieved is
+ * lower than asked, and is reported, rather than the client piling up connections until they time out.
+ */
+async function eventToDelivered(key: string, arrivals: Arrival[]) {
+  const total = RATE * LATENCY_SECONDS;
+  const started = performance.now();
+  const inFlight = new Set<Promise<unknown>>();
+  let failed = 0;
+  const answeredAt = new Map<string, number>();
+  for (let index = 0; index < total; index += 1) {
+    const wait = started + (index * 1000) / RATE - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+    const request = post(key, '/v1/tracker/applications', { jobTitle: `Engineer ${index}`, company: 'Latency' })
+      .then(
+        (body) => {
+          if (body.applicationId) answeredAt.set(body.applicationId, Date.now());
+          return body.applicationId !== undefined;
+        },
+        () => false,
+      )
+      .then((created) => {
+        if (!created) failed += 1;
+      })
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  }
+  await Promise.all(inFlight);
+  const achieved = Math.round((total / (performance.now() - started)) * 1000);
+  const deadline = Date.now() + 30_000;
+  while (arrivals.length < total - failed && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const summary = (latencies: number[]) => {
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+    return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)} ms`;
+  };
+  return {
+    count: total,
+    achieved,
+    failed,
+    lost: total - failed - arrivals.length,
+    sinceEvent: summary(arrivals.map((arrival) => arrival.sinceEventMs)),
+    // Negative when the webhook arrived before the create's answer reached the client.
+    sinceAnswer: summary(arrivals.map((arrival) => arrival.arrivedAt - (answeredAt.get(arrival.applicationId) ?? arrival.arrivedAt))),
+  };
+}
+
+async function interleavedRounds(withWebhook: string, withoutWebhook: string): Promise<Record<string, number[]>> {
+  const results: Record<string, number[]> = { 'with webhook': [], 'without webhook': [] };
+  const round = async (key: string) => {
+    const result = await autocannon({
+      url: `${BASE}/v1/tracker/applications`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ jobTitle: 'Engineer', company: 'Throughput' }),
+      connections: 10,
+      duration: ROUND_SECONDS,
+    });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`round had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+    return Math.round(result.requests.average);
+  };
+  await round(withoutWebhook); // warm-up: JIT, pools
+  for (let index = 0; index < ROUNDS; index += 1) {
+    const order = index % 2 === 0 ? (['with webhook', 'without webhook'] as const) : (['without webhook', 'with webhook'] as const);
+    for (const name of order) results[name].push(await round(name === 'with webhook' ? withWebhook : withoutWebhook));
+  }
+  return results;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ApiClient } from '../../setup/api-client';
+import { createAccount, TestAccount } from '../../setup/factories';
+import { startTestApp, TestApp } from '../../setup/test-app';
+import { eventually, Receiver, useOwnDatabase } from './webhook-fixtures';
+
+const APPLICATIONS = '/v1/tracker/applications';
+const CHANGES = 10;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The real service in a process of its own, which the test can kill -9. */
+async function startServer(port: number): Promise<ChildProcess> {
+  const server = spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_SCALE: '100',
+      WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
+      // A killed worker's lease runs out after two of these.
+      WEBHOOKS_TIMEOUT_MS: '1000',
+      WEBHOOKS_RETRY_DELAY_MS: '200',
+      WEBHOOKS_SWEEP_INTERVAL_MS: '500',
+    },
+    stdio: 'ignore',
+  });
+  await eventually(
+    () =>
+      fetch(`http://127.0.0.1:${port}/health/live`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    (up) => up,
+  );
+  return server;
+}
+
+function kill(server: ChildProcess, signal: NodeJS.Signals): Promise<unknown> {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill(signal);
+  return exited;
+}
+
+let setup: TestApp;
+let account: TestAccount;
+let receiver: Receiver;
+const servers: ChildProcess[] = [];
+
+const env: Record<string, string> = useOwnDatabase('webhook_crash', {
+  async start() {
+    // Only makes the account and its key; the servers under test are separate processes.
+    setup = await startTestApp({ ...env, WEBHOOKS_WORKER: 'off', TAILORING_WORKER: 'off' });
+    account = await createAccount(setup.app, setup.baseUrl);
+    receiver = await Receiver.start();
+  },
+  async stop() {
+    await Promise.all(servers.filter((server) => server.exitCode === null && server.signalCode === null).map((server) => kill(server, 'SIGTERM')));
+    await receiver?.close();
+    await setup?.close();
+  },
+});
+
+describe('webhooks across a crash', () => {
+  it('has exactly one event per change after a SIGKILL between the changes and their delivery, and delivers each', async () => {
+    const port = await freePort();
+    const api = new ApiClient(`http://127.0.0.1:${port}`, account.key);
+    servers.push(await startServer(port));
+    const created = await api.post('/v1/webhooks', {
+      url: receiver.url,
+      eventTypes: ['application.created', 'application.updated', 'application.status_changed'],
+    });
+    expect(created.status).toBe(201);
+
+    // The receiver hangs: the first delivery is in flight, the others wait behind it, when the server dies.
+    receiver.hold = true;
+    const applicationIds: string[] = [];
+    for (let index = 0; index < CHANGES; index += 1) {
+      const { body } = await api.post(APPLICATIONS, { jobTitle: 'Engineer', company: `Company ${index}` });
+      applicationIds.push(body.applicationId);
+      expect((await api.patch(`${APPLICATIONS}/${body.applicationId}`, { status: 'applied' })).status).toBe(200);
+    }
+    await eventually(
+      async () => receiver.requests.length,
+      (count) => count > 0,
+    );
+    await kill(servers[0], 'SIGKILL');
+    receiver.release();
+
+    servers.push(await startServer(port));
+    const events = (await api.get('/v1/events?limit=100')).body.data as { id: number; type: string; data: any }[];
+    expect(events).toHaveLength(3 * CHANGES);
+    for (const applicationId of applicationIds) {
+      const ofApplication = events.filter((event) => (event.data.application?.id ?? event.data.id) === applicationId).map((event) => event.type);
+      expect([applicationId, ofApplication]).toEqual([applicationId, ['application.created', 'application.updated', 'application.status_changed']]);
+    }
+
+    // Every event arrives, first in event order; the one in flight at the kill may come twice, with the same Webhook-Id.
+    const firstArrivals = () => [...new Set(receiver.requests.map((request) => Number(request.headers['webhook-id'])))];
+    const arrived = await eventually(
+      async () => firstArrivals(),
+      (ids) => ids.length === events.length,
+    );
+    expect(arrived).toEqual(events.map((event) => event.id));
+    expect(receiver.requests.every((request) => request.event.id === Number(request.headers['webhook-id']))).toBe(true);
+    const deliveries = await eventually(
+      async () => (await api.get(`/v1/webhooks/${created.body.id}/deliveries?limit=100`)).body,
+      (page) => page.data.every((delivery: { status: string }) => delivery.status === 'delivered'),
+    );
+    expect(deliveries.total).toBe(3 * CHANGES);
+  });
+});
