@@ -15,10 +15,17 @@ class ForgottenController {
 describe('route declarations check', () => {
   it('refuses to boot when a route declares neither @Public() nor a scope and a limit', async () => {
     const { databaseUrl, redisPrefix } = testRunEnvironment();
-    // Without the inline tailoring worker: its queue subscribes to Redis as the app starts, and closing an app whose
+    // Without the inline workers (tailoring, webhook deliveries): a worker's queue subscribes to Redis as the app starts, and closing an app whose
     // start failed a moment later could cut that subscription off, an unhandled rejection inside Bull that failed
-    // this test about 1 run in 10 on a busy machine. The check under test does not involve the worker.
-    const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'silent', TAILORING_WORKER: 'off' });
+    // this test about 1 run in 10 on a busy machine. The check under test does not involve the workers.
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: redisPrefix,
+      LOG_LEVEL: 'silent',
+      TAILORING_WORKER: 'off',
+      WEBHOOKS_WORKER: 'off',
+    });
     @Module({ imports: [AppModule.forRoot(config)], controllers: [ForgottenController] })
     class WithForgottenRoute {}
 
