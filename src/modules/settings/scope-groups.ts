@@ -19,6 +19,8 @@ const LABELS: Record<string, string> = {
   resume: 'Resumes and PDF export',
   'cover-letter': 'Cover letters',
   'custom-sections': 'Custom resume sections',
+  webhooks: 'Webhooks',
+  events: 'Events',
 };
 
 /** A scope writes when it ends in `:write`; the rest (`:read`, `jobs:search`, `resume:export`) only read. */
@@ -26,6 +28,7 @@ function writes(scope: Scope): boolean {
   return scope.endsWith(':write');
 }
 
+/** The section scopes are named for their section alone (`skills:read`), so a name without a label is a resume section's. */
 function label(name: string): string {
   return LABELS[name] ?? `Resume ${name}`;
 }

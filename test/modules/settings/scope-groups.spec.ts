@@ -1,10 +1,18 @@
 import { SCOPES } from '@src/common/auth/scopes';
+import { SECTION_NAMES } from '@src/common/section-names';
 import { describeScopes, levelOf, READ_ONLY_SCOPES, SCOPE_GROUPS, scopesAt } from '@src/modules/settings/scope-groups';
 
 describe('permission groups of the key form', () => {
   it('puts every scope in exactly one group, once', () => {
     const grouped = SCOPE_GROUPS.flatMap((group) => [...group.read, ...group.write]);
     expect([...grouped].sort()).toEqual([...SCOPES].sort());
+  });
+
+  it('labels only the section groups as resume sections, so a new resource cannot pass for one', () => {
+    const labelledAsSections = SCOPE_GROUPS.filter((group) => /^Resume [a-z]/.test(group.label)).map((group) => group.name);
+    expect(labelledAsSections).toEqual([...SECTION_NAMES]);
+    expect(SCOPE_GROUPS.find((group) => group.name === 'webhooks')?.label).toBe('Webhooks');
+    expect(SCOPE_GROUPS.find((group) => group.name === 'events')?.label).toBe('Events');
   });
 
   it('reads with jobs:search and resume:export, and never writes, in "read only"', () => {
