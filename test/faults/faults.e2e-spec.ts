@@ -13,6 +13,11 @@ import { eventually } from '../setup/eventually';
 const APPLICATIONS = '/v1/tracker/applications';
 const JOB_DESCRIPTION = `Senior Backend Engineer. ${'Build TypeScript services on PostgreSQL and Redis, run Kafka in production. '.repeat(10)}`;
 
+/** Tracks a job with autoPrepare on, which needs the tailoring queue (Redis). */
+function trackWithAutoPrepare(account: TestAccount, jobTitle: string, company: string) {
+  return account.api.post(APPLICATIONS, { jobTitle, company, jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+}
+
 /**
  * Faults on parts of the test's own: a Redis server it starts and stops, and a database of its own whose connections
  * it kills, so that no other test shares what breaks.
@@ -57,12 +62,7 @@ describe('faults', () => {
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
       await account.api.post('/v1/experiences', { jobTitle: 'Backend Engineer', company: 'Acme', description: 'TypeScript and PostgreSQL services.' });
-      const queued = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Backend Engineer',
-        company: 'Initech',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const queued = await trackWithAutoPrepare(account, 'Backend Engineer', 'Initech');
       expect(queued.status).toBe(201);
 
       await stopRedis();
@@ -75,12 +75,7 @@ describe('faults', () => {
       expect(reads.map((response) => response.status)).toEqual(Array(20).fill(200));
       expect(reads[0].headers.get('x-ratelimit-limit')).toBeNull();
 
-      const refused = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Platform Engineer',
-        company: 'Globex',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const refused = await trackWithAutoPrepare(account, 'Platform Engineer', 'Globex');
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ error: expect.any(String), code: 'QUEUE_UNAVAILABLE', retryAfter: 5 });
       expect((await account.api.get(APPLICATIONS)).body.total).toBe(1);
