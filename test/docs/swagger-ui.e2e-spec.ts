@@ -1,27 +1,13 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { ApiClient } from '../setup/api-client';
+import { CHROMIUM_OPTIONS, describeInChromium } from '../setup/browser';
 import { useTestApp } from '../setup/test-app';
 import { createRecordsToName, Document, operations, reachesOutside, TypedIds } from './try-it-out';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`Swagger UI check skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
-(hasChromium ? describe : describe.skip)('Swagger UI "Try it out" in a real browser', () => {
+describeInChromium('Swagger UI "Try it out" in a real browser', () => {
   const suite = useTestApp();
   let profile: string;
   let context: BrowserContext;
@@ -29,7 +15,7 @@ if (!hasChromium) console.warn(`Swagger UI check skipped: ${CHROMIUM} is missing
 
   beforeAll(async () => {
     profile = mkdtempSync(join(tmpdir(), 'career-api-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS });
+    context = await chromium.launchPersistentContext(profile, CHROMIUM_OPTIONS);
     page = await context.newPage();
   });
   afterAll(async () => {

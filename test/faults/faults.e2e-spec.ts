@@ -8,9 +8,15 @@ import { ApiClient } from '../setup/api-client';
 import { createAccount, TestAccount } from '../setup/factories';
 import { startTestApp, TestApp } from '../setup/test-app';
 import { testRunEnvironment } from '../setup/test-environment';
+import { eventually } from '../setup/eventually';
 
 const APPLICATIONS = '/v1/tracker/applications';
 const JOB_DESCRIPTION = `Senior Backend Engineer. ${'Build TypeScript services on PostgreSQL and Redis, run Kafka in production. '.repeat(10)}`;
+
+/** Tracks a job with autoPrepare on, which needs the tailoring queue (Redis). */
+function trackWithAutoPrepare(account: TestAccount, jobTitle: string, company: string) {
+  return account.api.post(APPLICATIONS, { jobTitle, company, jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+}
 
 /**
  * Faults on parts of the test's own: a Redis server it starts and stops, and a database of its own whose connections
@@ -23,7 +29,7 @@ describe('faults', () => {
 
   const startRedis = async () => {
     redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until(async () => (await redisAnswers(redisPort)) === true);
+    await eventually(async () => (await redisAnswers(redisPort)) === true);
   };
   const stopRedis = async () => {
     const exited = new Promise((resolve) => redis?.once('exit', resolve));
@@ -56,17 +62,12 @@ describe('faults', () => {
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
       await account.api.post('/v1/experiences', { jobTitle: 'Backend Engineer', company: 'Acme', description: 'TypeScript and PostgreSQL services.' });
-      const queued = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Backend Engineer',
-        company: 'Initech',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const queued = await trackWithAutoPrepare(account, 'Backend Engineer', 'Initech');
       expect(queued.status).toBe(201);
 
       await stopRedis();
       const anonymous = new ApiClient(producer.baseUrl);
-      await until(async () => (await anonymous.get('/health')).status === 503);
+      await eventually(async () => (await anonymous.get('/health')).status === 503);
       const health = await anonymous.get('/health');
       expect(health.body).toMatchObject({ status: 'error', checks: { redis: { status: 'down' }, database: { status: 'up' } } });
 
@@ -74,12 +75,7 @@ describe('faults', () => {
       expect(reads.map((response) => response.status)).toEqual(Array(20).fill(200));
       expect(reads[0].headers.get('x-ratelimit-limit')).toBeNull();
 
-      const refused = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Platform Engineer',
-        company: 'Globex',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const refused = await trackWithAutoPrepare(account, 'Platform Engineer', 'Globex');
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ error: expect.any(String), code: 'QUEUE_UNAVAILABLE', retryAfter: 5 });
       expect((await account.api.get(APPLICATIONS)).body.total).toBe(1);
@@ -88,10 +84,10 @@ describe('faults', () => {
 
       // Redis comes back empty (it keeps nothing on disk): the job is gone, and the sweep puts it back.
       await startRedis();
-      await until(async () => (await anonymous.get('/health')).status === 200);
+      await eventually(async () => (await anonymous.get('/health')).status === 200);
       expect((await account.api.get(APPLICATIONS)).headers.get('x-ratelimit-limit')).not.toBeNull();
       worker = await startApp();
-      const application = await until(
+      const application = await eventually(
         async () => (await account.api.get(`${APPLICATIONS}/${queued.body.applicationId}`)).body.data,
         (data) => data.status === 'watchlist',
       );
@@ -175,16 +171,6 @@ async function redisAnswers(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-async function until<T = boolean>(read: () => Promise<T>, done: (value: T) => boolean = (value) => value === true, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function freePort(): Promise<number> {

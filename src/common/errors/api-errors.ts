@@ -38,3 +38,12 @@ export class CodedError<Code extends string> extends ApiError {
     super(statuses[code], error, { code, ...extra });
   }
 }
+
+/** The base of a feature's exception class, bound to its table: `class TrackerException extends codedError(TRACKER_ERROR_STATUS) {}`. */
+export function codedError<Code extends string>(statuses: Record<Code, HttpStatus>) {
+  return class extends CodedError<Code> {
+    constructor(code: Code, error: string, extra: Record<string, unknown> = {}) {
+      super(statuses, code, error, extra);
+    }
+  };
+}

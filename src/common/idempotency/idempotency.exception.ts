@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { CodedError } from '../errors/api-errors';
+import { codedError } from '../errors/api-errors';
 import { ErrorBody } from '../errors/error-body.dto';
 
 /** The codes an `Idempotency-Key` (or an MCP call's `idempotencyKey`) answers. */
@@ -14,11 +14,7 @@ const IDEMPOTENCY_ERROR_STATUS: Record<IdempotencyErrorCode, HttpStatus> = {
   [IdempotencyErrorCode.IDEMPOTENCY_KEY_REUSED]: HttpStatus.UNPROCESSABLE_ENTITY,
 };
 
-export class IdempotencyException extends CodedError<IdempotencyErrorCode> {
-  constructor(code: IdempotencyErrorCode, error: string, extra: Record<string, unknown> = {}) {
-    super(IDEMPOTENCY_ERROR_STATUS, code, error, extra);
-  }
-}
+export class IdempotencyException extends codedError(IDEMPOTENCY_ERROR_STATUS) {}
 
 /** Seconds a client is told to wait before retrying a key whose first request is still running. */
 export const IN_USE_RETRY_AFTER_SECONDS = 1;

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '../concurrency/periodic-task';
 import { IdempotencyRepository } from './idempotency.repository';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -11,26 +12,21 @@ const SWEEP_BATCH = 1000;
 @Injectable()
 export class IdempotencySweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(IdempotencySweep.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task = new PeriodicTask(() => this.deleteExpired());
 
   constructor(private readonly records: IdempotencyRepository) {}
 
   onApplicationBootstrap(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.task.start(SWEEP_INTERVAL_MS);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Answers how many records it deleted. */
   sweep(): Promise<number> {
-    this.running ??= this.deleteExpired().finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.run();
   }
 
   private async deleteExpired(): Promise<number> {

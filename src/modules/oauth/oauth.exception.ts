@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '../../common/errors/api-errors';
+import { codedError } from '../../common/errors/api-errors';
 
 /** The codes the authorize step and the connected-apps page answer (the OAuth endpoints answer OAuth's own errors). */
 export enum OAuthErrorCode {
@@ -14,8 +14,4 @@ const OAUTH_ERROR_STATUS: Record<OAuthErrorCode, HttpStatus> = {
   [OAuthErrorCode.NO_SCOPE]: HttpStatus.BAD_REQUEST,
 };
 
-export class OAuthException extends CodedError<OAuthErrorCode> {
-  constructor(code: OAuthErrorCode, error: string) {
-    super(OAUTH_ERROR_STATUS, code, error);
-  }
-}
+export class OAuthException extends codedError(OAUTH_ERROR_STATUS) {}

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '../../common/errors/api-errors';
+import { codedError } from '../../common/errors/api-errors';
 
 /** The codes the resume routes (sections, exports) answer. */
 export enum ResumeErrorCode {
@@ -14,8 +14,4 @@ const RESUME_ERROR_STATUS: Record<ResumeErrorCode, HttpStatus> = {
   [ResumeErrorCode.RESUME_PROCESSING]: HttpStatus.CONFLICT,
 };
 
-export class ResumeException extends CodedError<ResumeErrorCode> {
-  constructor(code: ResumeErrorCode, error: string, extra: Record<string, unknown> = {}) {
-    super(RESUME_ERROR_STATUS, code, error, extra);
-  }
-}
+export class ResumeException extends codedError(RESUME_ERROR_STATUS) {}

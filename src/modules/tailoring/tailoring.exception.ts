@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import { CodedError } from '../../common/errors/api-errors';
+import { codedError } from '../../common/errors/api-errors';
 
 /** The codes a caller of tailoring answers (autoPrepare, while the queue cannot take work). */
 export enum TailoringErrorCode {
@@ -10,8 +10,4 @@ const TAILORING_ERROR_STATUS: Record<TailoringErrorCode, HttpStatus> = {
   [TailoringErrorCode.QUEUE_UNAVAILABLE]: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
-export class TailoringException extends CodedError<TailoringErrorCode> {
-  constructor(code: TailoringErrorCode, error: string, extra: Record<string, unknown> = {}) {
-    super(TAILORING_ERROR_STATUS, code, error, extra);
-  }
-}
+export class TailoringException extends codedError(TAILORING_ERROR_STATUS) {}

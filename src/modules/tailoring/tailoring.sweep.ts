@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PeriodicTask } from '../../common/concurrency/periodic-task';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { TailoringApplications } from './tailoring-applications';
@@ -12,8 +13,7 @@ import { TailoringQueue } from './tailoring-queue';
 @Injectable()
 export class TailoringSweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(TailoringSweep.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task = new PeriodicTask(() => this.requeueOrphans());
 
   constructor(
     private readonly applications: TailoringApplications,
@@ -22,20 +22,16 @@ export class TailoringSweep implements OnApplicationBootstrap, OnApplicationShut
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.sweep();
-    this.timer = setInterval(() => void this.sweep(), this.config.tailoring.sweepIntervalMs);
-    this.timer.unref();
+    this.task.start(this.config.tailoring.sweepIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Answers how many applications it enqueued again. */
   sweep(): Promise<number> {
-    this.running ??= this.requeueOrphans().finally(() => (this.running = undefined));
-    return this.running;
+    return this.task.run();
   }
 
   private async requeueOrphans(): Promise<number> {

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { CodedError } from '../../common/errors/api-errors';
+import { codedError } from '../../common/errors/api-errors';
 import { ErrorBody } from '../../common/errors/error-body.dto';
 
 /** The codes the tracker answers, all from autoPrepare's requirements. */
@@ -16,11 +16,7 @@ const TRACKER_ERROR_STATUS: Record<TrackerErrorCode, HttpStatus> = {
   [TrackerErrorCode.JOB_DESCRIPTION_TOO_SHORT]: HttpStatus.BAD_REQUEST,
 };
 
-export class TrackerException extends CodedError<TrackerErrorCode> {
-  constructor(code: TrackerErrorCode, error: string, extra: Record<string, unknown> = {}) {
-    super(TRACKER_ERROR_STATUS, code, error, extra);
-  }
-}
+export class TrackerException extends codedError(TRACKER_ERROR_STATUS) {}
 
 /** autoPrepare without the Plus plan and its feature: a plan error that also names its code. */
 export class PlanRequiredBody extends ErrorBody {

@@ -1,42 +1,20 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, chromium } from 'playwright-core';
+import { CHROMIUM_OPTIONS, describeInChromium, screenshot } from '../../setup/browser';
 import { useTestApp } from '../../setup/test-app';
 import { MemoryOAuthProvider } from './memory-oauth-provider';
 import { mcpPost, PASSWORD, REDIRECT } from './oauth-flow';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** `SCREENSHOTS=1 npx jest test/modules/oauth/oauth-browser` rewrites the pictures the docs show. */
-const SCREENSHOTS = process.env.SCREENSHOTS === '1' ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
-
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`OAuth consent browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
-(hasChromium ? describe : describe.skip)('OAuth consent and connected apps in a real browser', () => {
+describeInChromium('OAuth consent and connected apps in a real browser', () => {
   const suite = useTestApp();
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await chromium.launch(CHROMIUM_OPTIONS);
   });
   afterAll(() => browser?.close());
-
-  const screenshot = async (page: Page, name: string) => {
-    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
 
   it('signs in from the app’s request, widens the scopes, approves, and disconnects the app on /settings/connected-apps', async () => {
     const person = await suite.createAccount({ password: PASSWORD });

@@ -1,39 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { ApiClient } from '../../setup/api-client';
+import { CHROMIUM_OPTIONS, describeInChromium, screenshot } from '../../setup/browser';
 import { createPerson, TestPerson } from '../../setup/factories';
 import { useTestApp } from '../../setup/test-app';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-/** `SCREENSHOTS=1 npx jest test/modules/settings/api-keys-browser` rewrites the pictures the docs show. */
-const SCREENSHOTS = process.env.SCREENSHOTS === '1' ? join(__dirname, '..', '..', '..', 'docs', 'screenshots') : undefined;
-
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`Settings pages browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
-(hasChromium ? describe : describe.skip)('Settings pages in a real browser', () => {
+describeInChromium('Settings pages in a real browser', () => {
   const suite = useTestApp();
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
-    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await chromium.launch(CHROMIUM_OPTIONS);
   });
   afterAll(() => browser?.close());
-
-  const screenshot = async (page: Page, name: string) => {
-    if (SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
 
   const signIn = async (page: Page, person: TestPerson, path: string) => {
     await page.goto(`${suite.testApp.baseUrl}${path}`);

@@ -7,6 +7,7 @@ import { TailoringSweep } from '@src/modules/tailoring/tailoring.sweep';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
+import { eventually } from '../../setup/eventually';
 
 const APPLICATIONS = '/v1/tracker/applications';
 
@@ -25,14 +26,18 @@ function startScenarioApp(scenario: string, env: Record<string, string> = {}): P
   return startTestApp({ REDIS_PREFIX: `${testRunEnvironment().redisPrefix}${scenario}:`, ...env });
 }
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not done within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Tracks a job with autoPrepare on, so that tailoring starts. */
+function trackWithAutoPrepare(account: TestAccount, jobTitle = 'Data Engineer') {
+  return account.api.post(APPLICATIONS, { jobTitle, company: 'Flowbase', jobDescription: JOB_DESCRIPTION, autoPrepare: true });
+}
+
+/** The application once its tailoring has ended: it moves to watchlist whether or not the resume was tailored. */
+function afterTailoring(account: TestAccount, id: string) {
+  return eventually(
+    async () => (await account.api.get(`${APPLICATIONS}/${id}`)).body.data,
+    (data) => data.status === 'watchlist',
+    30_000,
+  );
 }
 
 async function seedBaseResume(account: TestAccount): Promise<Record<string, string>> {
@@ -87,21 +92,13 @@ describe('autoPrepare: tailoring on the queue', () => {
       const base = (await account.api.get('/v1/resume')).body.data[0];
       const baseBefore = (await account.api.get(`/v1/resume/${base.id}`)).body.data;
 
-      const created = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Senior Data Engineer',
-        company: 'Flowbase',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const created = await trackWithAutoPrepare(account, 'Senior Data Engineer');
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ existing: false, autoPrepare: true });
       const id = created.body.applicationId;
 
       // How soon is a benchmark's question (npm run bench:autoprepare), not a test's: a busy machine must not fail it.
-      const application = await eventually(
-        async () => (await account.api.get(`${APPLICATIONS}/${id}`)).body.data,
-        (data) => data.status === 'watchlist',
-      );
+      const application = await afterTailoring(account, id);
       expect(application.timeline.map((entry: { status: string }) => entry.status)).toEqual(['watchlist', 'preparing']);
       expect(application.timeline[0].description).toMatch(/^Resume tailored: it now covers \d+% of the job's skills \(\d+% before\)$/);
       expect(application.tailoringReport).toMatchObject({ seniority: 'senior', minYears: 4 });
@@ -131,21 +128,13 @@ describe('autoPrepare: tailoring on the queue', () => {
     let worker: TestApp | undefined;
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
-      const created = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Data Engineer',
-        company: 'Flowbase',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const created = await trackWithAutoPrepare(account);
       const id = created.body.applicationId;
       const { cvId } = (await account.api.get(`${APPLICATIONS}/${id}`)).body.data;
       expect((await account.api.delete(`/v1/resume/${cvId}`)).status).toBe(200);
 
       worker = await startScenarioApp('failing', settings);
-      const application = await eventually(
-        async () => (await account.api.get(`${APPLICATIONS}/${id}`)).body.data,
-        (data) => data.status === 'watchlist',
-      );
+      const application = await afterTailoring(account, id);
       expect(application.timeline[0]).toMatchObject({
         status: 'watchlist',
         description: 'Tailoring failed (the resume copy was deleted); the copied resume is unchanged',
@@ -172,22 +161,14 @@ describe('autoPrepare: tailoring on the queue', () => {
     let worker: TestApp | undefined;
     try {
       const account = await createAccount(producer.app, producer.baseUrl, { features: ['auto-prepare'] });
-      const created = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Data Engineer',
-        company: 'Flowbase',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const created = await trackWithAutoPrepare(account);
       const id = created.body.applicationId;
       const queue = producer.app.get<Queue>(getQueueToken(TAILORING_QUEUE));
       await (await queue.getJob(id))?.remove();
       expect(await queue.getJob(id)).toBeNull();
 
       worker = await startScenarioApp('sweep', { TAILORING_SWEEP_AFTER_MS: '0', TAILORING_SWEEP_INTERVAL_MS: '200' });
-      const application = await eventually(
-        async () => (await account.api.get(`${APPLICATIONS}/${id}`)).body.data,
-        (data) => data.status === 'watchlist',
-      );
+      const application = await afterTailoring(account, id);
       expect(application.timeline[0].description).toMatch(/^Resume tailored/);
     } finally {
       await worker?.close();
@@ -201,17 +182,9 @@ describe('autoPrepare: tailoring on the queue', () => {
     try {
       const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
       await seedBaseResume(account);
-      const created = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Senior Data Engineer',
-        company: 'Flowbase',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
+      const created = await trackWithAutoPrepare(account, 'Senior Data Engineer');
       const tailoredId = created.body.applicationId;
-      const { cvId } = await eventually(
-        async () => (await account.api.get(`${APPLICATIONS}/${tailoredId}`)).body.data,
-        (data) => data.status === 'watchlist',
-      );
+      const { cvId } = await afterTailoring(account, tailoredId);
       const edits = { name: 'My own words', jobTitle: 'Data Person', hiddenItems: { experiences: [] } };
       expect((await account.api.patch(`/v1/resume/${cvId}`, edits)).status).toBe(200);
       const manual = await account.api.post(APPLICATIONS, { jobTitle: 'Analyst', company: 'Numbers Inc' });
@@ -244,16 +217,8 @@ describe('autoPrepare: tailoring on the queue', () => {
     });
     try {
       const account = await createAccount(api.app, api.baseUrl, { features: ['auto-prepare'] });
-      const created = await account.api.post(APPLICATIONS, {
-        jobTitle: 'Data Engineer',
-        company: 'Flowbase',
-        jobDescription: JOB_DESCRIPTION,
-        autoPrepare: true,
-      });
-      const application = await eventually(
-        async () => (await account.api.get(`${APPLICATIONS}/${created.body.applicationId}`)).body.data,
-        (data) => data.status === 'watchlist',
-      );
+      const created = await trackWithAutoPrepare(account);
+      const application = await afterTailoring(account, created.body.applicationId);
       expect(application.timeline[0].description).toMatch(/^Resume tailored/);
     } finally {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
