@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { ApiCaller } from '../../common/auth/api-caller';
+import { PeriodicTask } from '../../common/concurrency/periodic-task';
 import { EventsPage, ListEventsQuery } from './dto/event.dto';
 import { EventsRepository } from './events.repository';
 
@@ -9,7 +10,7 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 @Injectable()
 export class EventsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(EventsService.name);
-  private timer?: NodeJS.Timeout;
+  private readonly retention = new PeriodicTask(() => this.deleteExpired());
 
   constructor(private readonly events: EventsRepository) {}
 
@@ -18,12 +19,11 @@ export class EventsService implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.deleteExpired(), RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.retention.start(RETENTION_INTERVAL_MS);
   }
 
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  onApplicationShutdown(): Promise<void> {
+    return this.retention.stop();
   }
 
   private async deleteExpired(): Promise<void> {

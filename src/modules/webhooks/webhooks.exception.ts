@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { CodedError } from '../../common/errors/api-errors';
+import { codedError } from '../../common/errors/api-errors';
 import { ErrorBody } from '../../common/errors/error-body.dto';
 
 export enum WebhooksErrorCode {
@@ -15,11 +15,7 @@ const WEBHOOKS_ERROR_STATUS: Record<WebhooksErrorCode, HttpStatus> = {
   [WebhooksErrorCode.ENDPOINT_DISABLED]: HttpStatus.CONFLICT,
 };
 
-export class WebhooksException extends CodedError<WebhooksErrorCode> {
-  constructor(code: WebhooksErrorCode, error: string, extra: Record<string, unknown> = {}) {
-    super(WEBHOOKS_ERROR_STATUS, code, error, extra);
-  }
-}
+export class WebhooksException extends codedError(WEBHOOKS_ERROR_STATUS) {}
 
 export class WebhooksConflictBody extends ErrorBody {
   @ApiProperty({ example: 'The endpoint is disabled: enable it before resending its deliveries' })
