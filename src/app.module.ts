@@ -6,15 +6,9 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiDocumentModule } from './common/http/api-document';
 import { HttpDrain } from './common/http/http-drain';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
-import { LoggingModule } from './common/logging/logging.module';
-import { MetricsModule } from './common/metrics/metrics.module';
 import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
-import { QueueModule } from './common/queue/queue.module';
-import { RedisModule } from './common/redis/redis.module';
-import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/configuration';
-import { DatabaseModule } from './database/database.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
@@ -33,6 +27,7 @@ import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { processFoundation } from './process-foundation';
 
 /** The HTTP service. Built from a validated configuration, so tests can start it with their own database and Redis prefix. */
 @Module({})
@@ -41,12 +36,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        LoggingModule,
-        MetricsModule,
-        DatabaseModule,
-        RedisModule,
-        QueueModule,
+        ...processFoundation(config),
         RateLimitModule,
         IdempotencyModule,
         DiscoveryModule,

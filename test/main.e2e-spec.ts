@@ -1,7 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ApiClient } from './setup/api-client';
+import { freePort } from './setup/free-port';
 import { testRunEnvironment } from './setup/test-environment';
 
 const DIST = join(__dirname, '..', 'dist');
@@ -61,15 +61,6 @@ describe('the service process', () => {
     expect(service.exitCode !== null || service.signalCode === 'SIGTERM').toBe(true);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-authenticator';
 import type { Scope } from '../../common/auth/scopes';
+import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { Owner } from '../../database/owned-repository';
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { ApiKeyErrorCode, ApiKeyRuleError } from './api-keys.exception';
@@ -11,8 +12,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 @Injectable()
 export class ApiKeysService implements ApiKeyAuthenticator {
-  /** Keys whose `lastUsedAt` refresh is in flight, so a burst of requests sends one write. */
-  private readonly touching = new Set<string>();
+  private readonly lastUsed = new UsageMarker((keyId) => this.keys.markUsed(keyId));
 
   constructor(private readonly keys: ApiKeysRepository) {}
 
@@ -64,18 +64,9 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     if (row.revoked_at) return { failure: 'revoked' };
     const now = Date.now();
     if (row.expires_at && row.expires_at.getTime() <= now) return { failure: 'expired' };
-    if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) this.touch(row.id);
+    if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) this.lastUsed.mark(row.id);
     return {
       caller: { accountId: row.account_id, keyId: row.id, scopes: row.scopes, plan: row.plan, features: row.features },
     };
-  }
-
-  private touch(keyId: string): void {
-    if (this.touching.has(keyId)) return;
-    this.touching.add(keyId);
-    this.keys
-      .markUsed(keyId)
-      .catch(() => undefined)
-      .finally(() => this.touching.delete(keyId));
   }
 }

@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import { AccessTokenAuthenticator } from '../../common/auth/access-token-authenticator';
 import type { Authentication } from '../../common/auth/api-key-authenticator';
 import { isScope, Scope } from '../../common/auth/scopes';
+import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { NotFoundError } from '../../common/errors/api-errors';
 import type { OAuthAuthorization } from './entities/oauth-authorization.entity';
 import { OAUTH_LIFETIMES } from './oauth-lifetimes';
@@ -43,8 +44,7 @@ class Replayed {
  */
 @Injectable()
 export class OAuthService implements AccessTokenAuthenticator {
-  /** Grants whose `lastUsedAt` refresh is in flight, so a burst of calls sends one write. */
-  private readonly touching = new Set<string>();
+  private readonly lastUsed = new UsageMarker((grantId) => this.oauth.markGrantUsed(grantId));
 
   constructor(
     private readonly oauth: OAuthRepository,
@@ -265,12 +265,7 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   private touch(row: TokenRow): void {
     if (row.last_used_at && Date.now() - row.last_used_at.getTime() <= LAST_USED_RESOLUTION_MS) return;
-    if (this.touching.has(row.grant_id)) return;
-    this.touching.add(row.grant_id);
-    this.oauth
-      .markGrantUsed(row.grant_id)
-      .catch(() => undefined)
-      .finally(() => this.touching.delete(row.grant_id));
+    this.lastUsed.mark(row.grant_id);
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
@@ -32,8 +33,7 @@ export type SignUpResult =
 
 @Injectable()
 export class SessionsService {
-  /** Sessions whose `lastSeenAt` refresh is in flight, so that parallel page loads send one write. */
-  private readonly touching = new Set<string>();
+  private readonly lastSeen = new UsageMarker((sessionId) => this.sessions.markSeen(sessionId));
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -93,21 +93,12 @@ export class SessionsService {
     const found = await this.sessions.byHash(hashSessionToken(token));
     if (!found) return undefined;
     const { lastSeenAt, ...signedIn } = found;
-    if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) this.touch(signedIn.sessionId);
+    if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) this.lastSeen.mark(signedIn.sessionId);
     return signedIn;
   }
 
   /** Ends the session now: its next request is signed out. */
   async end(token: unknown): Promise<void> {
     if (isWellFormedSessionToken(token)) await this.sessions.removeByHash(hashSessionToken(token));
-  }
-
-  private touch(sessionId: string): void {
-    if (this.touching.has(sessionId)) return;
-    this.touching.add(sessionId);
-    this.sessions
-      .markSeen(sessionId)
-      .catch(() => undefined)
-      .finally(() => this.touching.delete(sessionId));
   }
 }

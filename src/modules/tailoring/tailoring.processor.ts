@@ -2,15 +2,11 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { MetricsService } from '../../common/metrics/metrics.service';
+import { processJobs } from '../../common/queue/process-jobs';
 import { TAILORING_QUEUE, TailoringJob } from './tailoring-queue';
 import { TailoringService } from './tailoring.service';
 
-/**
- * Runs tailoring jobs; Bull retries a failed one with backoff, and after the last attempt the application is released.
- * It registers itself rather than through @nestjs/bull's `@Process()`, which drops the promise `queue.process()`
- * returns: when the app closes while the queue is still connecting (a start that failed, a SIGTERM during start-up),
- * that promise rejects with "Connection is closed." and nothing would handle it.
- */
+/** Runs tailoring jobs, one at a time; Bull retries a failed one with backoff, and after the last attempt the application is released. */
 @Injectable()
 export class TailoringProcessor implements OnModuleInit {
   private readonly log = new Logger(TailoringProcessor.name);
@@ -23,7 +19,7 @@ export class TailoringProcessor implements OnModuleInit {
 
   onModuleInit(): void {
     this.queue.on('failed', (job: Job<TailoringJob>, error: Error) => void this.failed(job, error));
-    this.queue.process((job) => this.tailor(job)).catch((error: Error) => this.log.warn({ err: error }, 'The tailoring queue stopped'));
+    processJobs(this.queue, 1, (job) => this.tailor(job), this.log);
   }
 
   async tailor(job: Job<TailoringJob>): Promise<void> {

@@ -1,17 +1,14 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
+import { processJobs } from '../../common/queue/process-jobs';
 import { WEBHOOKS_QUEUE, WebhookDrainJob } from './webhooks-queue';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 
 /** Endpoints a worker process sends to at the same time (each endpoint one delivery at a time). */
 const CONCURRENT_ENDPOINTS = 8;
 
-/**
- * Runs the delivery queue's jobs. Registered by hand rather than with `@Process()`, for the reason the tailoring
- * processor gives: `queue.process()` answers a promise that rejects when the app closes while Bull is still
- * connecting, and @nestjs/bull would leave it unhandled.
- */
+/** Runs the delivery queue's jobs. */
 @Injectable()
 export class WebhookDeliveryProcessor implements OnModuleInit {
   private readonly log = new Logger(WebhookDeliveryProcessor.name);
@@ -22,9 +19,7 @@ export class WebhookDeliveryProcessor implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.queue
-      .process(CONCURRENT_ENDPOINTS, (job: Job<WebhookDrainJob>) => this.drain(job))
-      .catch((error: Error) => this.log.warn({ err: error }, 'The webhooks queue stopped'));
+    processJobs(this.queue, CONCURRENT_ENDPOINTS, (job) => this.drain(job), this.log);
   }
 
   /** A failed drain is not retried by Bull: what it did not send stays pending, and the sweep enqueues it again. */

@@ -1,22 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { ApiClient } from '../../setup/api-client';
 import { createPerson } from '../../setup/factories';
+import { freePort } from '../../setup/free-port';
 import { PageClient } from '../../setup/page-client';
 import { useTestApp } from '../../setup/test-app';
 import { connectWithOAuth, mcpPost, PASSWORD } from '../oauth/oauth-flow';
 import { testRunEnvironment } from '../../setup/test-environment';
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('Secrets in the logs', () => {
   // This app only makes the account in the run's database; the service under test is `node dist/main.js` at

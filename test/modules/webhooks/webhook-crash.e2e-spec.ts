@@ -1,21 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
+import { freePort } from '../../setup/free-port';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { eventually, Receiver, useOwnDatabase } from './webhook-fixtures';
 
 const APPLICATIONS = '/v1/tracker/applications';
 const CHANGES = 10;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The real service in a process of its own, which the test can kill -9. */
 async function startServer(port: number): Promise<ChildProcess> {

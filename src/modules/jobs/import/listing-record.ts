@@ -77,15 +77,7 @@ function parseOurs(fields: Fields): ParsedListing {
     city: fields.text('city', MAX_TEXT.short),
     state: fields.text('state', MAX_TEXT.short),
     country: countryCode(fields.text('country', MAX_TEXT.short)),
-    isRemote: fields.boolean('isRemote'),
-    employmentType: fields.employmentType('employmentType'),
-    applyLink: fields.url('applyLink'),
-    applyIsDirect: fields.boolean('applyIsDirect') ?? false,
-    publisher: fields.text('publisher', MAX_TEXT.short),
-    description: fields.text('description', MAX_TEXT.description, { required: true }) as string,
-    highlights: fields.highlights('highlights'),
-    benefits: fields.benefits('benefits'),
-    ...fields.salary('salaryMin', 'salaryMax', 'salaryPeriod'),
+    ...parseOffer(fields, (field) => field),
     postedAt: fields.date('postedAt', { required: true }) as Date,
     firstSeenAt: fields.date('firstSeenAt'),
     republishCount: fields.count('republishCount'),
@@ -109,19 +101,42 @@ function parseJSearch(fields: Fields): ParsedListing {
     city,
     state,
     country,
-    isRemote: fields.boolean('job_is_remote'),
-    employmentType: fields.employmentType('job_employment_type'),
-    applyLink: fields.url('job_apply_link'),
-    applyIsDirect: fields.boolean('job_apply_is_direct') ?? false,
-    publisher: fields.text('job_publisher', MAX_TEXT.short),
-    description: fields.text('job_description', MAX_TEXT.description, { required: true }) as string,
-    highlights: fields.highlights('job_highlights'),
-    benefits: fields.benefits('job_benefits'),
-    ...fields.salary('job_min_salary', 'job_max_salary', 'job_salary_period'),
+    ...parseOffer(fields, (field) => JSEARCH_OFFER_FIELDS[field]),
     postedAt: fields.date('job_posted_at_datetime_utc') ?? fields.timestamp('job_posted_at_timestamp', 'job_posted_at_datetime_utc'),
     firstSeenAt: null,
     republishCount: null,
     experienceYears: typeof months === 'number' && months >= 0 ? Math.floor(months / 12) : null,
+  };
+}
+
+/** The offer's own fields, which both shapes give alike: ours under these names, JSearch under its own. */
+const JSEARCH_OFFER_FIELDS = {
+  isRemote: 'job_is_remote',
+  employmentType: 'job_employment_type',
+  applyLink: 'job_apply_link',
+  applyIsDirect: 'job_apply_is_direct',
+  publisher: 'job_publisher',
+  description: 'job_description',
+  highlights: 'job_highlights',
+  benefits: 'job_benefits',
+  salaryMin: 'job_min_salary',
+  salaryMax: 'job_max_salary',
+  salaryPeriod: 'job_salary_period',
+} as const satisfies Record<string, keyof JSearchRecord>;
+type OfferField = keyof typeof JSEARCH_OFFER_FIELDS;
+
+/** The offer's fields read with one set of checks and limits whichever the shape; `named` gives a field's name in the record. */
+function parseOffer(fields: Fields, named: (field: OfferField) => string) {
+  return {
+    isRemote: fields.boolean(named('isRemote')),
+    employmentType: fields.employmentType(named('employmentType')),
+    applyLink: fields.url(named('applyLink')),
+    applyIsDirect: fields.boolean(named('applyIsDirect')) ?? false,
+    publisher: fields.text(named('publisher'), MAX_TEXT.short),
+    description: fields.text(named('description'), MAX_TEXT.description, { required: true }) as string,
+    highlights: fields.highlights(named('highlights')),
+    benefits: fields.benefits(named('benefits')),
+    ...fields.salary(named('salaryMin'), named('salaryMax'), named('salaryPeriod')),
   };
 }
 

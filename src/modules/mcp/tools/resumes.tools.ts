@@ -109,9 +109,9 @@ export class ResumesTools implements McpToolset {
         'list_section_items',
         'List section items',
         'read',
+        'list',
         `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`,
         (kind) => ({
-          twin: { controller: this.controllerOf(kind.name), handler: 'list' },
           query: SectionListQuery,
           run: (caller, { query }) => this.sections.list(kind, caller, query),
         }),
@@ -120,9 +120,9 @@ export class ResumesTools implements McpToolset {
         'add_section_item',
         'Add a section item',
         'create',
+        'create',
         `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`,
         (kind) => ({
-          twin: { controller: this.controllerOf(kind.name), handler: 'create' },
           query: SectionTargetQuery,
           body: kind.createBody,
           run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller, query.cvId, body)),
@@ -132,9 +132,9 @@ export class ResumesTools implements McpToolset {
         'update_section_item',
         'Update a section item',
         'update',
+        'update',
         'Change fields of a section item (id) of a resume; null clears a nullable field.',
         (kind) => ({
-          twin: { controller: this.controllerOf(kind.name), handler: 'update' },
           query: SectionTargetQuery,
           body: kind.updateBody,
           requiresAnyField: true,
@@ -144,25 +144,34 @@ export class ResumesTools implements McpToolset {
           },
         }),
       ),
-      this.sectionFamily('delete_section_item', 'Delete a section item', 'delete', 'Delete a section item (id) from a resume, permanently.', (kind) => ({
-        twin: { controller: this.controllerOf(kind.name), handler: 'remove' },
-        query: SectionTargetQuery,
-        run: async (caller, { params, query }) => {
-          await this.sections.remove(kind, caller, params.id, query.cvId);
-          return deleted();
-        },
-      })),
+      this.sectionFamily(
+        'delete_section_item',
+        'Delete a section item',
+        'delete',
+        'remove',
+        'Delete a section item (id) from a resume, permanently.',
+        (kind) => ({
+          query: SectionTargetQuery,
+          run: async (caller, { params, query }) => {
+            await this.sections.remove(kind, caller, params.id, query.cvId);
+            return deleted();
+          },
+        }),
+      ),
     ];
   }
 
+  /** One tool over the section kinds: each member's twin is that kind's controller's `handler`. */
   private sectionFamily(
     name: string,
     title: string,
     effect: ToolEffect,
+    handler: 'list' | 'create' | 'update' | 'remove',
     description: string,
-    member: (kind: (typeof SECTION_KINDS)[number]) => McpToolMember,
+    member: (kind: (typeof SECTION_KINDS)[number]) => Omit<McpToolMember, 'twin'>,
   ): McpToolFamily {
-    return { name, title, effect, description, selector: 'section', members: Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, member(kind)])) };
+    const members = SECTION_KINDS.map((kind) => [kind.name, { twin: { controller: this.controllerOf(kind.name), handler }, ...member(kind) }]);
+    return { name, title, effect, description, selector: 'section', members: Object.fromEntries(members) };
   }
 
   private controllerOf(section: string) {
