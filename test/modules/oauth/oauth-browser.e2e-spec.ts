@@ -3,9 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Browser, chromium } from 'playwright-core';
 import { CHROMIUM_OPTIONS, describeInChromium, screenshot } from '../../setup/browser';
+import { createPerson } from '../../setup/factories';
 import { useTestApp } from '../../setup/test-app';
 import { MemoryOAuthProvider } from './memory-oauth-provider';
-import { mcpPost, PASSWORD, REDIRECT } from './oauth-flow';
+import { mcpPost, REDIRECT } from './oauth-flow';
 
 describeInChromium('OAuth consent and connected apps in a real browser', () => {
   const suite = useTestApp();
@@ -17,7 +18,8 @@ describeInChromium('OAuth consent and connected apps in a real browser', () => {
   afterAll(() => browser?.close());
 
   it('signs in from the app’s request, widens the scopes, approves, and disconnects the app on /settings/connected-apps', async () => {
-    const person = await suite.createAccount({ password: PASSWORD });
+    // A readable email for the screenshots; the run's database is fresh, so it is free.
+    const person = await createPerson(suite.testApp.app, { name: 'Grace Hopper', email: 'grace.hopper@example.com' });
     const mcpUrl = new URL(`${suite.testApp.baseUrl}/mcp`);
     const provider = new MemoryOAuthProvider(REDIRECT, { scope: 'tracker:read profile:read jobs:search' });
     const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: provider });
@@ -35,12 +37,13 @@ describeInChromium('OAuth consent and connected apps in a real browser', () => {
     await page.goto((provider.authorizationUrl as URL).href);
     expect(new URL(page.url()).pathname).toBe('/sign-in');
     await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/oauth/consent?**');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Résumé Helper wants to use your Career API account');
-    await page.getByLabel('tracker:write').check();
+    // The picture shows the page as the app's request left it, before the person widens it.
     await screenshot(page, 'oauth-consent');
+    await page.getByLabel('tracker:write').check();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(`${REDIRECT}**`);
 
