@@ -1,7 +1,7 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, timedOut } from './search.repository';
 import { countStrategy, filterShare } from './search-plan';
-import { countStatement, isTextual, SearchContext, searchFilters, textConditions, textSampleStatement, wordsEstimateStatement } from './search-sql';
+import { countStatement, isTextual, lexemes, SearchContext, searchFilters, textConditions, textSampleStatement, wordsEstimateStatement } from './search-sql';
 
 /**
  * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
@@ -14,11 +14,6 @@ const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
 const COUNT_FIRST_BELOW = 50_000;
 /** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
 const QUICK_COUNT_SHARE = 0.4;
-
-/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
-function lexemes(query: string): string[] {
-  return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
-}
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to

@@ -217,6 +217,19 @@ export function whereClause(conditions: string[]): string {
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
+/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
+export function lexemes(query: string): string[] {
+  return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
+}
+
+/**
+ * Whether a tsquery's text holds a phrase and nothing that a single one of its lexemes would not cover: no
+ * alternative (|), exclusion (!), prefix or weight (:). Each of its lexemes alone then matches every listing it does.
+ */
+export function isPhraseConjunction(query: string): boolean {
+  return /<\d*-?>/.test(query) && !/[|!:]/.test(query.replace(/'(?:[^']|'')+'/g, ''));
+}
+
 /** "senior kubern" → "senior & kubern:*": the last word as a prefix, as someone still typing it means. */
 function prefixQuery(text: string): string {
   const words = queryWords(text);
