@@ -5,6 +5,7 @@ import {
   isPhraseConjunction,
   isTextual,
   lexemes,
+  postedWindow,
   SearchContext,
   searchFilters,
   Strategy,
@@ -150,6 +151,12 @@ export async function filterShare(session: SearchSession, context: SearchContext
   const filters = searchFilters(context)(sql);
   if (filters.length === 0) return 1;
   return (await session.estimate(estimateStatement(filters, sql.values))) / Math.max(await listingCount(session), 1);
+}
+
+/** Listings within the search's `datePosted` window (all listings without one), as the planner estimates them. */
+export async function windowListings(session: SearchSession, context: SearchContext): Promise<number> {
+  const window = postedWindow(context);
+  return window ? session.estimate(window) : listingCount(session);
 }
 
 /** Listings in the table, as the planner counts them (the base its other estimates are shares of; no scan). */

@@ -1,6 +1,6 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { filterConditions, SqlParameters } from './search-filters';
+import { filterConditions, postedSince, SqlParameters } from './search-filters';
 
 /**
  * How a text query matches: as written (`exact`), or, when its last word is in no listing but starts words that
@@ -146,14 +146,45 @@ export function wordsEstimateStatement(words: string): Statement {
 
 /** Rows of a text sample (see SearchCounter): enough for a share within a few percent when it is not tiny. */
 const TEXT_SAMPLE = 500;
+/** Newest listings a sample of the filters reads, from the newest-first index alone (~0.5 µs each). */
+export const FILTER_SAMPLE = 5_000;
 
-/** Of TEXT_SAMPLE listings whose search vector holds `word`, how many match `text` (tsqueries both). */
-export function textSampleStatement(word: string, text: string): Statement {
+/**
+ * Of TEXT_SAMPLE listings whose search vector holds `word`, how many match `text` (tsqueries both), and how many
+ * of those the search's filters let through as well.
+ */
+export function textSampleStatement(word: string, text: string, context: SearchContext): Statement {
+  const sql = new SqlParameters();
+  const [wordValue, textValue] = [sql.bind(word), sql.bind(text)];
+  const matched = `l.search_vector @@ ${textValue}::tsquery`;
+  const filtered = [matched, ...searchFilters(context)(sql)].join(' AND ');
   return {
-    sql: `SELECT count(*)::int AS sampled, count(*) FILTER (WHERE l.search_vector @@ $2::tsquery)::int AS held
-            FROM (SELECT l.search_vector FROM job_listings l WHERE l.search_vector @@ $1::tsquery LIMIT ${TEXT_SAMPLE}) l`,
-    values: [word, text],
+    sql: `SELECT count(*)::int AS sampled, count(*) FILTER (WHERE ${matched})::int AS held, count(*) FILTER (WHERE ${filtered})::int AS passed
+            FROM (SELECT * FROM job_listings l WHERE l.search_vector @@ ${wordValue}::tsquery LIMIT ${TEXT_SAMPLE}) l`,
+    values: sql.values,
   };
+}
+
+/**
+ * Of the FILTER_SAMPLE newest listings within the search's `datePosted` window (or of all), how many its filters let
+ * through; `sampled` short of FILTER_SAMPLE means the sample is the whole window.
+ */
+export function filterSampleStatement(context: SearchContext): Statement {
+  const sql = new SqlParameters();
+  const since = postedSince(context.search, context.asOf, sql);
+  const filters = searchFilters(context)(sql);
+  return {
+    sql: `SELECT count(*)::int AS sampled, count(*) FILTER (WHERE ${filters.join(' AND ')})::int AS passed
+            FROM (SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(since ? [since] : [])} ${NEWEST_FIRST} LIMIT ${FILTER_SAMPLE}) l`,
+    values: sql.values,
+  };
+}
+
+/** The `datePosted` window of a search alone, for the planner to estimate (null: every listing). */
+export function postedWindow(context: SearchContext): Statement | null {
+  const sql = new SqlParameters();
+  const since = postedSince(context.search, context.asOf, sql);
+  return since ? estimateStatement([since], sql.values) : null;
 }
 
 /** Up to `limit` of a stream's listings after `after`, newest first, by the plan its strategy forces. */
