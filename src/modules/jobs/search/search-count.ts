@@ -52,12 +52,14 @@ export class SearchCounter {
 
   /**
    * Starts counting the matches of a first page. Words estimated to occur together often enough to walk for may in
-   * fact never do ("sql kubernetes"): the statistics know each word, not how they combine. Up to COUNT_FIRST_BELOW
-   * expected matches, a count (GIN only, fast) comes first and its answer decides. Otherwise it runs on a
-   * connection of its own while the page is read: a search waits for the slower, not both.
+   * fact never do ("sql kubernetes"), nor text and filters ("remote" in a city): the statistics know each, not how
+   * they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, a count (GIN only, fast) comes
+   * first and its answer decides. Otherwise, and for a single word without filters (whose share the statistics
+   * know), it runs on a connection of its own while the page is read: a search waits for the slower, not both.
    */
   begin(context: SearchContext, estimate: number): Counting {
-    const first = isTextual(context) && estimate <= COUNT_FIRST_BELOW;
+    const combination = /[&|<!]/.test(context.text.match ?? '') || searchFilters(context)(new SqlParameters()).length > 0;
+    const first = isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW;
     const count = first
       ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickBudgetMs)
       : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.budgetMs);
