@@ -1,5 +1,6 @@
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { SearchCounter } from '@src/modules/jobs/search/search-count';
+import { estimateMatches } from '@src/modules/jobs/search/search-plan';
 import type { SearchContext, Statement } from '@src/modules/jobs/search/search-sql';
 import type { SearchRepository, SearchSession } from '@src/modules/jobs/search/search.repository';
 
@@ -62,5 +63,13 @@ describe('the estimated total, when counting runs out of budget', () => {
       textSample: { sampled: 500, held: 500, passed: 400 },
     }).begin(context({ datePosted: 'week' }, "'kubernet'"), 60_000).total;
     expect(await total).toBe(2_000);
+  });
+});
+
+describe('the estimate of a phrase', () => {
+  it('is its rarest word alone, never fewer than its matches, where the planner multiplies its words as if apart', async () => {
+    const listings: Record<string, number> = { "'regist' <-> 'nurs'": 13, "'regist'": 11_800, "'nurs'": 12_400 };
+    const session = { estimate: async ({ values }: Statement) => listings[values[0] as string] } as unknown as SearchSession;
+    expect(await estimateMatches(session, context({}, "'regist' <-> 'nurs'"))).toBe(11_800);
   });
 });

@@ -119,14 +119,14 @@ export async function countStrategy(session: SearchSession, stream: Omit<Stream,
 }
 
 /**
- * What the planner expects `text` to match. A phrase is estimated as its rarest word alone: its words occur
+ * What the planner expects `conditions` to match. A phrase is estimated as its rarest word alone: its words occur
  * together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they never did
  * (13 listings of 1,156 at 100k), and a search that believed it would count and sort every match, unbounded.
  * The rarest word is never fewer than the phrase's matches.
  */
-async function textEstimate(session: SearchSession, text: Stream['text']): Promise<number> {
+async function textEstimate(session: SearchSession, where: (sql: SqlParameters) => string[]): Promise<number> {
   const sql = new SqlParameters();
-  const conditions = text(sql);
+  const conditions = where(sql);
   const phrases = sql.values.flatMap((value, index) => (typeof value === 'string' && isPhraseConjunction(value) ? [{ index, words: lexemes(value) }] : []));
   if (phrases.length === 0) return session.estimate(estimateStatement(conditions, sql.values));
   const wordAlone = (index: number, word: string) =>
@@ -139,10 +139,12 @@ async function textEstimate(session: SearchSession, text: Stream['text']): Promi
   return Math.min(...(await Promise.all(phrases.flatMap(({ index, words }) => words.map((word) => wordAlone(index, word))))));
 }
 
-/** What the planner expects the whole search to match. */
+/**
+ * What the planner expects the whole search to match (a phrase as its rarest word, see textEstimate): whether to
+ * count, and the total when neither a count nor a sample answers.
+ */
 export function estimateMatches(session: SearchSession, context: SearchContext): Promise<number> {
-  const sql = new SqlParameters();
-  return session.estimate(estimateStatement([...searchFilters(context)(sql), ...textConditions(context)(sql)], sql.values));
+  return textEstimate(session, (sql) => [...searchFilters(context)(sql), ...textConditions(context)(sql)]);
 }
 
 /** The share of listings the search's filters let through, by the planner's estimate (1 without filters). */
