@@ -57,6 +57,15 @@ describe('the estimated total, when counting runs out of budget', () => {
     expect(await total).toBe(4_000);
   });
 
+  it('samples the newest listings for text whose rarest word most listings hold (its bitmap alone would overrun the budget)', async () => {
+    const listings: Record<string, number> = { "'product' <-> 'manag'": 930_000, "'product'": 960_000, "'manag'": 967_000 };
+    const total = counter({
+      estimate: ({ sql, values }) => (sql.includes('WHERE') ? listings[values[0] as string] : 1_000_000),
+      textSample: { sampled: 500, held: 113, passed: 113 },
+    }).begin(context({}, "'product' <-> 'manag'"), 930_000).total;
+    expect(await total).toBe(226_000);
+  });
+
   it('leaves date filters to the planner: the sampled listings are the oldest that hold the word', async () => {
     const total = counter({
       estimate: ({ sql, values }) => (sql.includes('posted_at') ? 100_000 : values[0] === "'kubernet'" ? 20_000 : 1_000_000),

@@ -1,7 +1,7 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SqlParameters } from './search-filters';
 import { SearchRepository, SearchSession, timedOut } from './search.repository';
-import { countStrategy, filterShare, windowListings } from './search-plan';
+import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
 import {
   countStatement,
   FILTER_SAMPLE,
@@ -28,6 +28,8 @@ const COUNT_FIRST_BELOW = 50_000;
 const QUICK_COUNT_SHARE = 0.4;
 /** Sampled listings that must pass for their share to stand for all (fewer: too rare to tell from a sample). */
 const SAMPLE_PASSED_MIN = 20;
+/** A text's rarest word in more listings than this is not sampled through its GIN bitmap (~5 ms to build at this size). */
+const WORD_SAMPLE_BELOW = 200_000;
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
@@ -73,7 +75,8 @@ export class SearchCounter {
    * `total` when the count gave none. The planner multiplies shares as if they were independent: of words
    * ("registered nurse" was estimated at 129 listings of 11,681), of words and filters (a skill and a country), of
    * filters (a level and a salary). Text is therefore estimated from its rarest word, whose share the statistics
-   * know: its listings, times the share of a sample of them that match the whole text and pass the filters (when
+   * know: its listings (all listings, when most hold it), times the share of a sample of them (the newest) that
+   * match the whole text and pass the filters (when
    * enough do and no filter is on dates; else the share that match, times the planner's share of listings the
    * filters let through). Filters
    * alone are estimated from a sample of the newest listings in their date window. A single word without filters,
@@ -88,15 +91,22 @@ export class SearchCounter {
       const words = lexemes(text);
       const listings = await Promise.all(words.map((word) => session.estimate(wordsEstimateStatement(word))));
       const fewest = Math.min(...listings);
+      // The GIN bitmap of a word most listings hold takes longer to build than the budget: the newest listings are
+      // the sample then, a share of every listing.
+      const newest = fewest > WORD_SAMPLE_BELOW;
       const [{ sampled, held, passed }] = await session.planned<{ sampled: number; held: number; passed: number }[]>(
-        'planner',
-        textSampleStatement(words[listings.indexOf(fewest)], text, context),
+        newest ? 'walk' : 'planner',
+        textSampleStatement(newest ? null : words[listings.indexOf(fewest)], text, context),
         this.budgetMs,
       );
       if (sampled === 0) return planned;
-      // The sample is the word's first listings in the table, the oldest: a share of them posted lately says nothing.
+      // A word's sample is its first listings in the table, the oldest, and the newest are all recent: neither says
+      // what share of all passes a filter on dates.
       const dated = (context.search.datePosted && context.search.datePosted !== 'all') || context.search.excludeGhostJobs;
-      return fewest * (passed >= SAMPLE_PASSED_MIN && !dated ? passed / sampled : (held / sampled) * (await filterShare(session, context)));
+      return (
+        (newest ? await listingCount(session) : fewest) *
+        (passed >= SAMPLE_PASSED_MIN && !dated ? passed / sampled : (held / sampled) * (await filterShare(session, context)))
+      );
     });
   }
 

@@ -162,6 +162,6 @@ export async function windowListings(session: SearchSession, context: SearchCont
 }
 
 /** Listings in the table, as the planner counts them (the base its other estimates are shares of; no scan). */
-function listingCount(session: SearchSession): Promise<number> {
+export function listingCount(session: SearchSession): Promise<number> {
   return session.estimate(estimateStatement([], []));
 }
