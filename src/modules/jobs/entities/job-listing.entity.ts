@@ -24,6 +24,7 @@ export const SEARCH_VECTOR_EXPRESSION = `${TITLE_VECTOR_EXPRESSION} || setweight
 @Index('job_listings_title_vector', { synchronize: false })
 @Index('job_listings_title_trgm', { synchronize: false })
 @Index('job_listings_place_keys', { synchronize: false })
+@Index('job_listings_remote_place_keys', { synchronize: false })
 @Index('job_listings_company', ['companyNormalized'])
 export class JobListing implements ListingValues {
   @PrimaryGeneratedColumn('uuid')

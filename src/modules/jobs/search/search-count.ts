@@ -1,7 +1,19 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { SearchRepository, timedOut } from './search.repository';
-import { countStrategy, filterShare } from './search-plan';
-import { countStatement, isTextual, SearchContext, searchFilters, textConditions, textSampleStatement, wordsEstimateStatement } from './search-sql';
+import { SqlParameters } from './search-filters';
+import { SearchRepository, SearchSession, timedOut } from './search.repository';
+import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
+import {
+  countStatement,
+  FILTER_SAMPLE,
+  filterSampleStatement,
+  isTextual,
+  lexemes,
+  SearchContext,
+  searchFilters,
+  textConditions,
+  textSampleStatement,
+  wordsEstimateStatement,
+} from './search-sql';
 
 /**
  * Counting stops at 10,001 matches. When few listings match the text it always finishes quickly; otherwise it
@@ -14,11 +26,10 @@ const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
 const COUNT_FIRST_BELOW = 50_000;
 /** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
 const QUICK_COUNT_SHARE = 0.4;
-
-/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
-function lexemes(query: string): string[] {
-  return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
-}
+/** Sampled listings that must pass for their share to stand for all (fewer: too rare to tell from a sample). */
+const SAMPLE_PASSED_MIN = 20;
+/** A text's rarest word in more listings than this is not sampled through its GIN bitmap (~5 ms to build at this size). */
+const WORD_SAMPLE_BELOW = 200_000;
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
@@ -43,12 +54,14 @@ export class SearchCounter {
 
   /**
    * Starts counting the matches of a first page. Words estimated to occur together often enough to walk for may in
-   * fact never do ("sql kubernetes"): the statistics know each word, not how they combine. Up to COUNT_FIRST_BELOW
-   * expected matches, a count (GIN only, fast) comes first and its answer decides. Otherwise it runs on a
-   * connection of its own while the page is read: a search waits for the slower, not both.
+   * fact never do ("sql kubernetes"), nor text and filters ("remote" in a city): the statistics know each, not how
+   * they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, a count (GIN only, fast) comes
+   * first and its answer decides. Otherwise, and for a single word without filters (whose share the statistics
+   * know), it runs on a connection of its own while the page is read: a search waits for the slower, not both.
    */
   begin(context: SearchContext, estimate: number): Counting {
-    const first = isTextual(context) && estimate <= COUNT_FIRST_BELOW;
+    const combination = /[&|<!]/.test(context.text.match ?? '') || searchFilters(context)(new SqlParameters()).length > 0;
+    const first = isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW;
     const count = first
       ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickBudgetMs)
       : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.budgetMs);
@@ -59,26 +72,59 @@ export class SearchCounter {
   }
 
   /**
-   * `total` when the count gave none. The planner multiplies the shares of the words, as if they were independent:
-   * "registered nurse" was estimated at 129 listings of 11,681. Several words (or a phrase) are therefore estimated
-   * from the rarest of them, whose share the statistics know: its listings, times the share of a sample of them
-   * that match the whole text, times the share of listings the filters let through. A single word and filters
-   * alone keep the planner's estimate, and so does a sample that overruns the budget.
+   * `total` when the count gave none. The planner multiplies shares as if they were independent: of words
+   * ("registered nurse" was estimated at 129 listings of 11,681), of words and filters (a skill and a country), of
+   * filters (a level and a salary). Text is therefore estimated from its rarest word, whose share the statistics
+   * know: its listings (all listings, when most hold it), times the share of a sample of them (the newest) that
+   * match the whole text and pass the filters (when
+   * enough do and no filter is on dates; else the share that match, times the planner's share of listings the
+   * filters let through). Filters
+   * alone are estimated from a sample of the newest listings in their date window. A single word without filters,
+   * text that excludes words, and a sample that overruns the budget keep the planner's estimate.
    */
   private async estimate(context: SearchContext, planned: number): Promise<number> {
     const text = context.text.match;
-    if (!text || text.includes('!') || !/[&|<]/.test(text)) return planned;
-    return this.repository.withSession(async (session) => {
+    const filtered = searchFilters(context)(new SqlParameters()).length > 0;
+    if (!text) return filtered ? this.filterEstimate(context, planned) : planned;
+    if (text.includes('!') || (!/[&|<]/.test(text) && !filtered)) return planned;
+    return this.sampled(planned, async (session) => {
       const words = lexemes(text);
       const listings = await Promise.all(words.map((word) => session.estimate(wordsEstimateStatement(word))));
       const fewest = Math.min(...listings);
+      // The GIN bitmap of a word most listings hold takes longer to build than the budget: the newest listings are
+      // the sample then, a share of every listing.
+      const newest = fewest > WORD_SAMPLE_BELOW;
+      const [{ sampled, held, passed }] = await session.planned<{ sampled: number; held: number; passed: number }[]>(
+        newest ? 'walk' : 'planner',
+        textSampleStatement(newest ? null : words[listings.indexOf(fewest)], text, context),
+        this.budgetMs,
+      );
+      if (sampled === 0) return planned;
+      // A word's sample is its first listings in the table, the oldest, and the newest are all recent: neither says
+      // what share of all passes a filter on dates.
+      const dated = (context.search.datePosted && context.search.datePosted !== 'all') || context.search.excludeGhostJobs;
+      return (
+        (newest ? await listingCount(session) : fewest) *
+        (passed >= SAMPLE_PASSED_MIN && !dated ? passed / sampled : (held / sampled) * (await filterShare(session, context)))
+      );
+    });
+  }
+
+  /** Filters alone: the listings of their date window, times the share of its newest that the filters let through. */
+  private filterEstimate(context: SearchContext, planned: number): Promise<number> {
+    return this.sampled(planned, async (session) => {
+      const [{ sampled, passed }] = await session.planned<{ sampled: number; passed: number }[]>('walk', filterSampleStatement(context), this.budgetMs);
+      // A sample short of its size read the whole window: its count is exact.
+      if (sampled < FILTER_SAMPLE) return passed;
+      return passed >= SAMPLE_PASSED_MIN ? ((await windowListings(session, context)) * passed) / sampled : planned;
+    });
+  }
+
+  /** An estimate from a sample, or `planned` when the sample overruns the budget. */
+  private sampled(planned: number, sample: (session: SearchSession) => Promise<number>): Promise<number> {
+    return this.repository.withSession(async (session) => {
       try {
-        const [{ sampled, held }] = await session.planned<{ sampled: number; held: number }[]>(
-          'planner',
-          textSampleStatement(words[listings.indexOf(fewest)], text),
-          this.budgetMs,
-        );
-        return sampled === 0 ? planned : ((fewest * held) / sampled) * (await filterShare(session, context));
+        return await sample(session);
       } catch (error) {
         if (!timedOut(error)) throw error;
         return planned;

@@ -33,8 +33,8 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
   const employmentTypes = union(search.employmentType, search.employmentTypes);
   if (employmentTypes) where.push(`l.employment_type = ANY(${sql.bind(employmentTypes)}::text[])`);
 
-  const window = search.datePosted ? DATE_POSTED_WINDOWS[search.datePosted] : null;
-  if (window !== null) where.push(`l.posted_at >= ${daysBefore(window)}`);
+  const since = postedSince(search, asOf, sql);
+  if (since) where.push(since);
 
   // A salary range is [annual min, annual max]; a listing quoting one figure has both ends at it.
   const low = 'coalesce(l.annual_salary_min, l.annual_salary_max)';
@@ -69,6 +69,12 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
   if (search.languages?.length) where.push(`l.language = ANY(${sql.bind(search.languages)}::text[])`);
   if (search.benefits?.length) where.push(`l.benefit_keys @> ${sql.bind(search.benefits)}::text[]`);
   return where;
+}
+
+/** The `datePosted` filter, if any: a range of the newest-first index. */
+export function postedSince(search: JobSearchDto, asOf: Date, sql: SqlParameters): string | null {
+  const window = search.datePosted ? DATE_POSTED_WINDOWS[search.datePosted] : null;
+  return window === null ? null : `l.posted_at >= ${sql.bind(new Date(asOf.getTime() - window * DAY_MS).toISOString())}`;
 }
 
 /**
