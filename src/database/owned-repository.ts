@@ -1,7 +1,9 @@
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
+import type { Pool, QueryResultRow } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, FindOptionsSelect, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { NotFoundError } from '../common/errors/api-errors';
@@ -48,6 +50,18 @@ export async function lockAccount(manager: EntityManager, accountId: string): Pr
  */
 export abstract class SqlRepository {
   constructor(protected readonly manager: EntityManager) {}
+
+  /**
+   * A plain read on a hot path (a key's lookup, the tracker's list): outside a transaction it goes straight to the
+   * driver's pool, without the query runner, events and result wrapping TypeORM adds to each query (measured at about
+   * 0.02 ms of CPU a query); inside one it runs in the transaction. Errors are the driver's own, which the exceptions
+   * filter reads as it reads TypeORM's (a lost connection is a 503).
+   */
+  protected async read<T>(sql: string, parameters: unknown[]): Promise<T[]> {
+    if (this.manager.queryRunner) return this.manager.query<T[]>(sql, parameters);
+    const pool = (this.manager.connection.driver as PostgresDriver).master as Pool;
+    return (await pool.query<T & QueryResultRow>(sql, parameters)).rows;
+  }
 
   /** This repository working inside `manager`'s transaction. */
   withManager(manager: EntityManager): this {

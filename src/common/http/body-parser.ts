@@ -26,11 +26,14 @@ export const AcceptsForms = () => SetMetadata(FORM_ROUTE, true);
  */
 @Injectable()
 export class JsonBodyInterceptor implements NestInterceptor {
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
     const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
     const acceptsForms = Reflect.getMetadata(FORM_ROUTE, context.getHandler()) ?? Reflect.getMetadata(FORM_ROUTE, context.getClass());
-    await (acceptsForms ? readFormBody : readJsonBody)(http.getRequest<Request>(), http.getResponse<Response>());
-    return next.handle();
+    if (acceptsForms) return readFormBody(request, http.getResponse<Response>()).then(() => next.handle());
+    // Most requests (every GET) carry no body: no promise to wait for.
+    if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next.handle();
+    return readJsonBody(request, http.getResponse<Response>()).then(() => next.handle());
   }
 }
 
@@ -53,8 +56,8 @@ export class BodyRefusedError extends ApiError {
   }
 }
 
+/** A request that has a body (see `hasBody`). */
 async function readJsonBody(req: Request, res: Response): Promise<void> {
-  if (!METHODS_WITH_BODY.has(req.method) || !hasBody(req)) return;
   if (!req.is('application/json') && !req.is('+json')) {
     throw new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/json', JSON_RPC_BODY_CODES.transport);
   }

@@ -26,17 +26,22 @@ export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'locatio
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly idempotency: IdempotencyService) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
-    const response = context.switchToHttp().getResponse<Response>();
+    // Checked without a promise: most requests (every GET) take no key.
+    if (request.method !== 'POST') return next.handle();
     const key = request.header(IDEMPOTENCY_KEY_HEADER);
-    if (key === undefined || request.method !== 'POST' || !request.path.startsWith('/v1/') || !request.caller) return next.handle();
+    if (key === undefined || !request.path.startsWith('/v1/') || !request.caller) return next.handle();
+    return this.run(request, context.switchToHttp().getResponse<Response>(), request.caller.accountId, key, next);
+  }
+
+  private async run(request: Request, response: Response, accountId: string, key: string, next: CallHandler): Promise<Observable<unknown>> {
     const problem = idempotencyKeyProblem(key);
     if (problem) throw ValidationFailedError.field(IDEMPOTENCY_KEY_HEADER, problem);
 
     const fingerprint = requestFingerprint(request.method, request.originalUrl, request.body);
-    const decision = await this.idempotency.decide(request.caller.accountId, key, fingerprint).catch((error: unknown) => {
+    const decision = await this.idempotency.decide(accountId, key, fingerprint).catch((error: unknown) => {
       if (error instanceof IdempotencyException && error.getStatus() === HttpStatus.CONFLICT) response.setHeader('Retry-After', IN_USE_RETRY_AFTER_SECONDS);
       throw error;
     });

@@ -34,12 +34,13 @@ function logsRequests(level: string): boolean {
   return (levels.values[level] ?? Number.POSITIVE_INFINITY) <= REQUEST_LINE_LEVEL;
 }
 
-const NO_CALLER = Object.freeze({});
-
-/** Shared by every request (no closure per request): the caller is known once the guard has run, at the line's end. */
-function callerFields(req: Request): object {
+/**
+ * Shared by every request (no closure per request): the caller is known once the guard has run, at the line's end.
+ * None before (when pino-http asks at the request's start): then pino-http makes no child logger for them.
+ */
+function callerFields(req: Request): object | undefined {
   const caller = req.caller;
-  return caller ? { accountId: caller.accountId, keyId: caller.keyId, clientId: caller.clientId } : NO_CALLER;
+  return caller ? { accountId: caller.accountId, keyId: caller.keyId, clientId: caller.clientId } : undefined;
 }
 
 /**
@@ -64,7 +65,8 @@ function responseFields(res: Response): object {
           level: config.app.logLevel,
           autoLogging: logsRequests(config.app.logLevel),
           genReqId: (req, res) => assignRequestId(req as Request, res as Response),
-          customProps: (req) => callerFields(req as Request),
+          // pino-http's type says object, but it checks for none.
+          customProps: (req) => callerFields(req as Request) as object,
           // The serializers already keep only these fields; redaction is the second lock on secrets.
           redact: {
             paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]', '*.password', '*._csrf'],

@@ -51,7 +51,7 @@ export class ApiKeysRepository extends OwnedRepositoryFor<ApiKey, ApiKeyListing>
 
   /** The hot path of every request: one indexed lookup by hash, joined with the account. */
   async byHash(hash: Buffer): Promise<KeyRow | undefined> {
-    const rows: KeyRow[] = await this.manager.query(
+    const rows = await this.read<KeyRow>(
       `SELECT k.id, k.account_id, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, a.plan, a.features
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
         WHERE k.key_hash = $1`,

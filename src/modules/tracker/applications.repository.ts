@@ -96,11 +96,7 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
       statement = query.archived ? LIST.archived : LIST.active;
       parameters = [accountId, ARCHIVED_STATUSES];
     }
-    const [{ total, data }] = await this.manager.query<{ total: number; data: AsJson<ApplicationSummary>[] }[]>(statement, [
-      ...parameters,
-      query.limit,
-      query.offset,
-    ]);
+    const [{ total, data }] = await this.read<{ total: number; data: AsJson<ApplicationSummary>[] }>(statement, [...parameters, query.limit, query.offset]);
     return listEnvelope(data, total, query);
   }
 
