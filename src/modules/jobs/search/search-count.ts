@@ -89,14 +89,19 @@ export class SearchCounter {
     if (text.includes('!') || (!/[&|<]/.test(text) && !filtered)) return planned;
     return this.sampled(planned, async (session) => {
       const words = lexemes(text);
-      const listings = await Promise.all(words.map((word) => session.estimate(wordsEstimateStatement(word))));
-      const fewest = Math.min(...listings);
+      // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
+      let fewest = Infinity;
+      let rarest = words[0];
+      for (const word of words) {
+        const listings = await session.estimate(wordsEstimateStatement(word));
+        if (listings < fewest) [fewest, rarest] = [listings, word];
+      }
       // The GIN bitmap of a word most listings hold takes longer to build than the budget: the newest listings are
       // the sample then, a share of every listing.
       const newest = fewest > WORD_SAMPLE_BELOW;
       const [{ sampled, held, passed }] = await session.planned<{ sampled: number; held: number; passed: number }[]>(
         newest ? 'walk' : 'planner',
-        textSampleStatement(newest ? null : words[listings.indexOf(fewest)], text, context),
+        textSampleStatement(newest ? null : rarest, text, context),
         this.budgetMs,
       );
       if (sampled === 0) return planned;

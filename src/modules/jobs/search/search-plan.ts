@@ -136,7 +136,10 @@ async function textEstimate(session: SearchSession, where: (sql: SqlParameters) 
         sql.values.map((value, at) => (at === index ? word : value)),
       ),
     );
-  return Math.min(...(await Promise.all(phrases.flatMap(({ index, words }) => words.map((word) => wordAlone(index, word))))));
+  // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
+  let rarest = Infinity;
+  for (const { index, words } of phrases) for (const word of words) rarest = Math.min(rarest, await wordAlone(index, word));
+  return rarest;
 }
 
 /**
