@@ -20,10 +20,10 @@ class ServiceValidationPipe extends ValidationPipe {
     const text = JSON.stringify(value);
     const remembered = this.accepted.get(metatype) ?? new Map<string, object>();
     const answer = remembered.get(text);
-    if (answer) return Object.assign(Object.create(Object.getPrototypeOf(answer) as object) as object, answer);
+    if (answer) return shallowCopy(answer);
     const converted: unknown = await super.transform(value, metadata);
     if (text.length <= MAX_REMEMBERED_QUERY_LENGTH && remembered.size < MAX_REMEMBERED_QUERIES && holdsOnlyPrimitives(converted)) {
-      remembered.set(text, Object.assign(Object.create(Object.getPrototypeOf(converted) as object) as object, converted));
+      remembered.set(text, shallowCopy(converted));
       this.accepted.set(metatype, remembered);
     }
     return converted;
@@ -37,6 +37,11 @@ function isQueryText(value: unknown): value is Record<string, string | string[]>
     value !== null &&
     Object.values(value).every((field) => typeof field === 'string' || (Array.isArray(field) && field.every((item) => typeof item === 'string')))
   );
+}
+
+/** The DTO instance with its own fields: the remembered answer and each request's answer never share one object. */
+function shallowCopy<T extends object>(value: T): T {
+  return Object.assign(Object.create(Object.getPrototypeOf(value) as object) as T, value);
 }
 
 /** Whether a shallow copy of `value` shares nothing a handler could change. */
