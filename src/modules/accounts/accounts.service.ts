@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ApiKeyCache } from '../api-keys/api-key-cache';
 import { ProfileService } from '../profile/profile.service';
 import { ResumesService } from '../resumes/resumes.service';
 import { AccountsRepository } from './accounts.repository';
@@ -19,6 +20,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly profiles: ProfileService,
     private readonly resumes: ResumesService,
+    private readonly apiKeys: ApiKeyCache,
   ) {}
 
   /** An account starts with its career profile and an empty base resume, its default; a password lets its person sign in. */
@@ -49,7 +51,10 @@ export class AccountsService {
     // An option left out keeps its value: an undefined one would also blank the account this command prints.
     if (changes.plan !== undefined) account.plan = changes.plan;
     if (changes.features !== undefined) account.features = changes.features;
-    return this.accounts.save(account);
+    const saved = await this.accounts.save(account);
+    // Other processes hear of it from the database; this one's next request must already see the new plan.
+    this.apiKeys.forget(id);
+    return saved;
   }
 
   /** Sets the account's password and ends its browser sessions, so a password changed after a leak shuts the door at once. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ApiKeyAuthenticator } from '../../common/auth/api-key-authenticator';
+import { ApiKeyCache } from './api-key-cache';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 
@@ -8,7 +9,7 @@ import { ApiKeysService } from './api-keys.service';
  * and checked by the global guard through its port.
  */
 @Module({
-  providers: [ApiKeysService, ApiKeysRepository, { provide: ApiKeyAuthenticator, useExisting: ApiKeysService }],
-  exports: [ApiKeysService, ApiKeyAuthenticator],
+  providers: [ApiKeysService, ApiKeysRepository, ApiKeyCache, { provide: ApiKeyAuthenticator, useExisting: ApiKeysService }],
+  exports: [ApiKeysService, ApiKeyAuthenticator, ApiKeyCache],
 })
 export class ApiKeysModule {}

@@ -3,6 +3,7 @@ import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-a
 import type { Scope } from '../../common/auth/scopes';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { Owner } from '../../database/owned-repository';
+import { ApiKeyCache } from './api-key-cache';
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret';
 import { ApiKeyErrorCode, ApiKeyRuleError } from './api-keys.exception';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -14,7 +15,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export class ApiKeysService implements ApiKeyAuthenticator {
   private readonly lastUsed = new UsageMarker((keyId) => this.keys.markUsed(keyId));
 
-  constructor(private readonly keys: ApiKeysRepository) {}
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly cache: ApiKeyCache,
+  ) {}
 
   /** Creates a key; the account must be on Plus and hold no other active key (checked under the account's lock). */
   async create(input: { accountId: string; name: string; scopes: Scope[]; expiresInDays?: number }) {
@@ -48,6 +52,7 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     if (!key) throw new ApiKeyRuleError(ApiKeyErrorCode.KEY_NOT_FOUND, `No key with id ${keyId}`);
     if (key.revokedAt) return { id: key.id, revokedAt: key.revokedAt };
     await this.keys.revoke(keyId);
+    this.cache.forget(key.accountId);
     const revoked = await this.keys.byId(keyId);
     return { id: keyId, revokedAt: revoked?.revokedAt as Date };
   }
@@ -56,15 +61,20 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     return this.keys.all(owner);
   }
 
-  /** The hot path of every request: one indexed lookup by hash, no write unless `lastUsedAt` is stale. */
+  /** The hot path of every request: the key as this process keeps it, else one indexed lookup by hash; no write unless `lastUsedAt` is stale. */
   async authenticate(rawKey: string): Promise<Authentication> {
     if (!isWellFormedApiKey(rawKey)) return { failure: 'invalid' };
-    const row = await this.keys.byHash(hashApiKey(rawKey));
+    const hash = hashApiKey(rawKey);
+    const row = await this.cache.lookup(hash, () => this.keys.byHash(hash));
     if (!row) return { failure: 'invalid' };
     if (row.revoked_at) return { failure: 'revoked' };
     const now = Date.now();
     if (row.expires_at && row.expires_at.getTime() <= now) return { failure: 'expired' };
-    if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) this.lastUsed.mark(row.id);
+    if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+      this.lastUsed.mark(row.id);
+      // The row may be the one the cache keeps: it remembers the write, so the next requests do not send it again.
+      row.last_used_at = new Date(now);
+    }
     return {
       caller: { accountId: row.account_id, keyId: row.id, scopes: row.scopes, plan: row.plan, features: row.features },
     };

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Client } from 'pg';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
+import { ChannelListener } from '../../database/channel-listener';
 import { EVENTS_CHANNEL } from '../events/events-outbox';
 import { EventsRepository } from '../events/events.repository';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -22,7 +22,8 @@ const RELAY_LOCK = 0x77686b72;
 @Injectable()
 export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(WebhookRelay.name);
-  private listener?: Client;
+  /** Wakes the relay on each commit that recorded events; when its connection breaks, the sweep covers until it is back. */
+  private readonly listener: ChannelListener;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -33,10 +34,18 @@ export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly queue: WebhooksQueue,
     @InjectConfig() private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.listener = new ChannelListener({
+      databaseUrl: config.database.url,
+      channel: EVENTS_CHANNEL,
+      retryMs: config.webhooks.sweepIntervalMs,
+      log: this.log,
+      onNotification: () => void this.relay(),
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.listen();
+    await this.listener.start();
     void this.sweep();
     this.timer = setInterval(() => void this.sweep(), this.config.webhooks.sweepIntervalMs);
     this.timer.unref();
@@ -45,7 +54,7 @@ export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdo
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.listener?.end().catch(() => undefined);
+    await this.listener.stop();
     await this.running;
   }
 
@@ -91,29 +100,6 @@ export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdo
       await Promise.all((await this.deliveries.endpointsDue()).map((endpointId) => this.queue.enqueue(endpointId)));
     } catch (error) {
       this.log.warn({ err: error }, 'The webhook sweep failed; it runs again at the next interval');
-    }
-  }
-
-  /** A connection of its own that waits for EVENTS_CHANNEL; when it breaks, the sweep covers until it is back. */
-  private async listen(): Promise<void> {
-    if (this.stopped) return;
-    const client = new Client({ connectionString: this.config.database.url });
-    this.listener = client;
-    client.on('notification', () => void this.relay());
-    let lost = false;
-    client.on('error', (error) => {
-      // A broken connection may report more than one error; one reconnection is enough.
-      if (lost || this.stopped) return;
-      lost = true;
-      this.log.warn({ err: error }, 'Lost the events notification connection; reconnecting');
-      void client.end().catch(() => undefined);
-      setTimeout(() => void this.listen(), this.config.webhooks.sweepIntervalMs).unref();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (error) {
-      client.emit('error', error);
     }
   }
 }

@@ -1,6 +1,8 @@
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from '../../setup/api-client';
+import { testRunEnvironment } from '../../setup/test-environment';
 import { useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/tracker/applications';
@@ -38,9 +40,43 @@ describe('API keys and scopes', () => {
 
   it('answers 401 for an expired key', async () => {
     const other = await suite.createAccount({ expiresInDays: 30 });
-    expect((await other.api.get(PATH)).status).toBe(200);
     await suite.testApp.app.get(DataSource).query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [other.keyId]);
     await expect401(other.api, 'API key expired');
+  });
+
+  // The service keeps the keys it has looked up; the database tells every process of a change, whoever makes it.
+  describe('a key in use, changed outside this process', () => {
+    const outside = async (sql: string, parameters: unknown[]) => {
+      const client = new Client({ connectionString: testRunEnvironment().databaseUrl });
+      await client.connect();
+      await client.query(sql, parameters).finally(() => client.end());
+    };
+    const refusedSoon = async (api: ApiClient, error: string) => {
+      await waitFor(async () => (await api.get(PATH)).status === 401);
+      await expect401(api, error);
+    };
+
+    it('is refused once revoked', async () => {
+      const other = await suite.createAccount();
+      expect((await other.api.get(PATH)).status).toBe(200);
+      expect((await other.api.get(PATH)).status).toBe(200);
+      await outside('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [other.keyId]);
+      await refusedSoon(other.api, 'API key revoked');
+    });
+
+    it('is refused once it expires', async () => {
+      const other = await suite.createAccount({ expiresInDays: 30 });
+      expect((await other.api.get(PATH)).status).toBe(200);
+      await outside("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [other.keyId]);
+      await refusedSoon(other.api, 'API key expired');
+    });
+
+    it('is refused once its account is deleted', async () => {
+      const other = await suite.createAccount();
+      expect((await other.api.get(PATH)).status).toBe(200);
+      await outside('DELETE FROM accounts WHERE id = $1', [other.accountId]);
+      await refusedSoon(other.api, 'Invalid API key');
+    });
   });
 
   it('answers 403 with requiredScope when the key lacks the scope', async () => {
