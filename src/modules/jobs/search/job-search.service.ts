@@ -5,6 +5,7 @@ import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
 import { ListingsRepository } from '../listings.repository';
 import { SearchCounter } from './search-count';
 import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
+import { SearchPeriods } from './search-period';
 import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
 import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, walkStatements } from './search-sql';
 import { readWords, WordReading } from './search-words';
@@ -23,6 +24,7 @@ const noMatches = (): JobSearchResponse => ({ data: [], count: 0, total: 0, hasM
 export class JobSearchService implements OnModuleInit {
   private cursors: SearchCursorCodec<CursorPosition>;
   private readonly counter: SearchCounter;
+  private readonly periods = new SearchPeriods();
 
   constructor(
     private readonly repository: SearchRepository,
@@ -113,7 +115,7 @@ export class JobSearchService implements OnModuleInit {
 
   /** Up to `limit` listings of a stream after the keyset position `after`, newest first. */
   private async streamPage(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
-    if (stream.strategy !== 'walk') return session.planned(stream.strategy, scanStatement(stream, after, limit));
+    if (stream.strategy !== 'walk') return this.scan(session, stream, after, limit);
     const rows: KeyedRow[] = [];
     let from = after;
     for (let chunk = 0; chunk < WALK_CHUNKS; chunk++) {
@@ -125,6 +127,19 @@ export class JobSearchService implements OnModuleInit {
     // Still short of a page after several walks: the rest is much rarer than expected, and indexes find it sooner.
     const rest = scanStatement({ ...stream, strategy: 'combined' }, from, limit - rows.length);
     return [...rows, ...(await session.planned<KeyedRow[]>('combined', rest))];
+  }
+
+  /**
+   * A stream read through its indexes: when it is large, the recent period that should hold a few pages first
+   * (search-period.ts), then, only if that falls short, what was posted before it.
+   */
+  private async scan(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
+    const period = await this.periods.recent(session, stream.expected, after, limit);
+    if (!period) return session.planned(stream.strategy, scanStatement(stream, after, limit));
+    const recent = await session.planned<KeyedRow[]>(stream.strategy, scanStatement(stream, after, limit, period));
+    if (recent.length === limit) return recent;
+    const older = await session.planned<KeyedRow[]>(stream.strategy, scanStatement(stream, after, limit - recent.length, { before: period.since }));
+    return [...recent, ...older];
   }
 
   /**

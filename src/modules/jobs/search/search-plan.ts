@@ -62,7 +62,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
   const filtered = filterConditions(context.search, context.asOf, new SqlParameters()).length > 0;
   for (const stream of streams) {
-    planned.push({ ...stream, strategy: few ? (filtered ? 'combined' : 'bitmap') : await chooseStrategy(session, context, stream) });
+    planned.push({ ...stream, ...(few ? { strategy: filtered ? 'combined' : 'bitmap', expected: counted } : await chooseStrategy(session, context, stream)) });
   }
   return planned;
 }
@@ -79,23 +79,33 @@ export async function planStreams(session: SearchSession, context: SearchContext
  *   (places, country, companies, title words), and tests the rest on what both hold: cheap when those filters are
  *   selective, whatever the text matches.
  */
-async function chooseStrategy(session: SearchSession, context: SearchContext, stream: Omit<Stream, 'strategy'>): Promise<Strategy> {
+async function chooseStrategy(
+  session: SearchSession,
+  context: SearchContext,
+  stream: Omit<Stream, 'strategy'>,
+): Promise<{ strategy: Strategy; expected?: number }> {
   const rows = (conditions: (sql: SqlParameters) => string[]) => {
     const sql = new SqlParameters();
     return session.estimate(estimateStatement(conditions(sql), sql.values));
   };
   const textMatches = await textEstimate(session, stream.text);
   const listings = await listingCount(session);
+  const filtered = filterConditions(context.search, context.asOf, new SqlParameters()).length > 0;
+  // What the whole stream is expected to hold (it sizes the period a bitmap reads first: search-period.ts).
+  const streamMatches = async () =>
+    Math.max(filtered ? await rows((sql) => [...stream.filters(sql), ...stream.text(sql), ...stream.tier(sql)]) : textMatches, 1);
   // A word the statistics do not know is estimated at exactly 0.5% of the listings: rare, as far as anyone knows.
   const unknownWord = Math.abs(textMatches - UNKNOWN_WORD_SHARE * listings) < 1;
   // A walk that tests only titles reads the index alone and is cheaper: it pays off for rarer text.
   const readsTable = stream.text(new SqlParameters()).some((condition) => condition.includes('search_vector'));
-  if (textMatches <= (readsTable ? WALK_ABOVE_MATCHES : WALK_ABOVE_TITLE_MATCHES) || unknownWord) return 'bitmap';
-  if (filterConditions(context.search, context.asOf, new SqlParameters()).length === 0) return 'walk';
+  if (textMatches <= (readsTable ? WALK_ABOVE_MATCHES : WALK_ABOVE_TITLE_MATCHES) || unknownWord) {
+    return { strategy: 'bitmap', expected: unknownWord ? undefined : await streamMatches() };
+  }
+  if (!filtered) return { strategy: 'walk' };
 
   // A walk passes the listings of its scope (one country's, or all) newest first until it has found a page.
   const scope = stream.country ? await rows((sql) => [`l.country = ${sql.bind(stream.country)}`]) : listings;
-  const matches = Math.max(await rows((sql) => [...stream.filters(sql), ...stream.text(sql), ...stream.tier(sql)]), 1);
+  const matches = await streamMatches();
   const passing = (await rows((sql) => stream.filters(sql))) / Math.max(scope, 1);
   const walked = Math.min((PAGE_LOOKAHEAD * scope) / matches, scope);
   const cost: Record<'walk' | 'bitmap' | 'combined', number> = {
@@ -108,7 +118,8 @@ async function chooseStrategy(session: SearchSession, context: SearchContext, st
     const narrowed = await rows((sql) => [...indexedFilterConditions(context.search, sql), ...stream.text(sql)]);
     cost.combined = textMatches * COST_US.bitmapEntry + narrowed * COST_US.match;
   }
-  return (Object.keys(cost) as (keyof typeof cost)[]).reduce((best, strategy) => (cost[strategy] < cost[best] ? strategy : best));
+  const strategy = (Object.keys(cost) as (keyof typeof cost)[]).reduce((best, strategy) => (cost[strategy] < cost[best] ? strategy : best));
+  return { strategy, expected: matches };
 }
 
 /** The strategy of a count of every match (one stream, no tiers): a bitmap of few text matches, else combined. */

@@ -28,7 +28,15 @@ export interface Stream {
   /** The one country the search is limited to, if any. */
   country: string | null;
   strategy: Strategy;
+  /** How many listings the stream holds, as far as the planner or a count knows (unknown: read it all). */
+  expected?: number;
 }
+
+/**
+ * A span of posting times, for the planner to AND with the text's bitmap (job_listings_posted_at): the listings
+ * posted `since` a time (and, on a later page, no later than its position), or those posted `before` it.
+ */
+export type Period = { since: Date } | { before: Date };
 
 export interface SearchContext {
   search: JobSearchDto;
@@ -191,11 +199,18 @@ export function postedWindow(context: SearchContext): Statement | null {
   return since ? estimateStatement([since], sql.values) : null;
 }
 
-/** Up to `limit` of a stream's listings after `after`, newest first, by the plan its strategy forces. */
-export function scanStatement(stream: Stream, after: Key | null, limit: number): Statement {
+/** Up to `limit` of a stream's listings after `after` (within `period`), newest first, by the plan its strategy forces. */
+export function scanStatement(stream: Stream, after: Key | null, limit: number, period?: Period): Statement {
   const sql = new SqlParameters();
-  const from = matching(stream, sql, after ? [keysetCondition(after, sql)] : []);
+  const from = matching(stream, sql, after ? [keysetCondition(after, sql)] : [], period ? periodConditions(period, after, sql) : []);
   return { sql: `SELECT l.id, l.posted_at::text AS key FROM ${from} ${NEWEST_FIRST} LIMIT ${limit}`, values: sql.values };
+}
+
+function periodConditions(period: Period, after: Key | null, sql: SqlParameters): string[] {
+  if ('before' in period) return [`l.posted_at < ${sql.bind(period.before.toISOString())}`];
+  // The keyset's own bound, as a range the index answers too (a row comparison it cannot).
+  const until = after ? [`l.posted_at <= ${sql.bind(after[0])}::timestamptz`] : [];
+  return [`l.posted_at >= ${sql.bind(period.since.toISOString())}`, ...until];
 }
 
 /**
@@ -232,13 +247,13 @@ export function walkStatements(stream: Stream, after: Key | null, limit: number)
 }
 
 /**
- * The listings of a stream, as the FROM of a statement. A `bitmap` finds them through the text's GIN index alone:
- * OFFSET 0 keeps the other conditions out of the index scan, where the planner would otherwise AND in bitmaps of
- * frequent values that cost more to build than testing the few text matches. Other strategies let the planner
- * use every index (under the settings search-connections.ts forces).
+ * The listings of a stream, as the FROM of a statement. A `bitmap` finds them through the text's GIN index alone
+ * (and the posting times of `period`, when given): OFFSET 0 keeps the other conditions out of the index scan,
+ * where the planner would otherwise AND in bitmaps of frequent values that cost more to build than testing the few
+ * text matches. Other strategies let the planner use every index (under the settings search.repository.ts forces).
  */
-function matching(stream: Stream, sql: SqlParameters, extra: string[] = []): string {
-  const text = stream.text(sql);
+function matching(stream: Stream, sql: SqlParameters, extra: string[] = [], period: string[] = []): string {
+  const text = [...stream.text(sql), ...period];
   const rest = [...stream.filters(sql), ...stream.tier(sql), ...extra];
   if (stream.strategy === 'bitmap') return `(SELECT * FROM job_listings l ${whereClause(text)} OFFSET 0) l ${whereClause(rest)}`;
   return `job_listings l ${whereClause([...text, ...rest])}`;
