@@ -24,10 +24,15 @@ const COUNT_ALWAYS_BELOW = 2_000;
 const COUNT_BELOW_ESTIMATE = EXACT_TOTAL_LIMIT;
 /** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
 const COUNT_FIRST_BELOW = 50_000;
-/** The share of the budget for the quick counts: the count before the page, and a count of filters alone. */
+/**
+ * The share of the budget for the quick counts (the count before the page, a count of filters alone), and what a
+ * count after it leaves the sample that estimates the total when the count gives none.
+ */
 const QUICK_COUNT_SHARE = 0.4;
 /** Sampled listings that must pass for their share to stand for all (fewer: too rare to tell from a sample). */
 const SAMPLE_PASSED_MIN = 20;
+/** A statement given less of the budget than this would not finish: the count or sample is not tried. */
+const STATEMENT_MIN_MS = 3;
 /** A text's rarest word in more listings than this is not sampled through its GIN bitmap (~5 ms to build at this size). */
 const WORD_SAMPLE_BELOW = 200_000;
 
@@ -39,6 +44,24 @@ export interface Counting {
   count: Promise<number | null>;
   first: boolean;
   total: Promise<number>;
+}
+
+/**
+ * What is left of one search's counting budget: the count and, when it gives no total, the sample that estimates
+ * one share it, so that a search never waits for its total longer than the budget (they used to have one each).
+ */
+class CountingTime {
+  private readonly endsAt: number;
+
+  constructor(budgetMs: number) {
+    this.endsAt = Date.now() + budgetMs;
+  }
+
+  /** The time limit of the next statement: `ms` or what is left, if less; null when too little is left. */
+  limit(ms: number): number | null {
+    const left = Math.min(ms, this.endsAt - Date.now());
+    return left >= STATEMENT_MIN_MS ? Math.floor(left) : null;
+  }
 }
 
 /** The exact `total` of a search's first page, within the time budget that config gives counting. */
@@ -62,11 +85,12 @@ export class SearchCounter {
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || searchFilters(context)(new SqlParameters()).length > 0;
     const first = isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW;
+    const time = new CountingTime(this.budgetMs);
     const count = first
-      ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickBudgetMs)
-      : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.budgetMs);
+      ? this.count(context, estimate, COUNT_FIRST_BELOW, this.quickBudgetMs, time)
+      : this.count(context, estimate, COUNT_BELOW_ESTIMATE, this.budgetMs - this.quickBudgetMs, time);
     const total = count.then(async (counted) =>
-      counted !== null && counted <= EXACT_TOTAL_LIMIT ? counted : Math.max(await this.estimate(context, estimate), counted ?? 0),
+      counted !== null && counted <= EXACT_TOTAL_LIMIT ? counted : Math.max(await this.estimate(context, estimate, time), counted ?? 0),
     );
     return { count, first, total };
   }
@@ -82,12 +106,12 @@ export class SearchCounter {
    * alone are estimated from a sample of the newest listings in their date window. A single word without filters,
    * text that excludes words, and a sample that overruns the budget keep the planner's estimate.
    */
-  private async estimate(context: SearchContext, planned: number): Promise<number> {
+  private async estimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     const text = context.text.match;
     const filtered = searchFilters(context)(new SqlParameters()).length > 0;
-    if (!text) return filtered ? this.filterEstimate(context, planned) : planned;
+    if (!text) return filtered ? this.filterEstimate(context, planned, time) : planned;
     if (text.includes('!') || (!/[&|<]/.test(text) && !filtered)) return planned;
-    return this.sampled(planned, async (session) => {
+    return this.sampled(planned, time, async (session, limitMs) => {
       const words = lexemes(text);
       // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
       let fewest = Infinity;
@@ -102,7 +126,7 @@ export class SearchCounter {
       const [{ sampled, held, passed }] = await session.planned<{ sampled: number; held: number; passed: number }[]>(
         newest ? 'walk' : 'planner',
         textSampleStatement(newest ? null : rarest, text, context),
-        this.budgetMs,
+        limitMs,
       );
       if (sampled === 0) return planned;
       // A word's sample is its first listings in the table, the oldest, and the newest are all recent: neither says
@@ -116,20 +140,22 @@ export class SearchCounter {
   }
 
   /** Filters alone: the listings of their date window, times the share of its newest that the filters let through. */
-  private filterEstimate(context: SearchContext, planned: number): Promise<number> {
-    return this.sampled(planned, async (session) => {
-      const [{ sampled, passed }] = await session.planned<{ sampled: number; passed: number }[]>('walk', filterSampleStatement(context), this.budgetMs);
+  private filterEstimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
+    return this.sampled(planned, time, async (session, limitMs) => {
+      const [{ sampled, passed }] = await session.planned<{ sampled: number; passed: number }[]>('walk', filterSampleStatement(context), limitMs);
       // A sample short of its size read the whole window: its count is exact.
       if (sampled < FILTER_SAMPLE) return passed;
       return passed >= SAMPLE_PASSED_MIN ? ((await windowListings(session, context)) * passed) / sampled : planned;
     });
   }
 
-  /** An estimate from a sample, or `planned` when the sample overruns the budget. */
-  private sampled(planned: number, sample: (session: SearchSession) => Promise<number>): Promise<number> {
+  /** An estimate from a sample, or `planned` when what is left of the budget is too short for it or it overruns. */
+  private async sampled(planned: number, time: CountingTime, sample: (session: SearchSession, limitMs: number) => Promise<number>): Promise<number> {
+    const limitMs = time.limit(this.budgetMs);
+    if (limitMs === null) return planned;
     return this.repository.withSession(async (session) => {
       try {
-        return await sample(session);
+        return await sample(session, limitMs);
       } catch (error) {
         if (!timedOut(error)) throw error;
         return planned;
@@ -142,13 +168,14 @@ export class SearchCounter {
    * counting fits the time budget (always, when few listings match the text); null otherwise (the estimate then
    * stands in).
    */
-  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number): Promise<number | null> {
+  private async count(context: SearchContext, estimate: number, countBelow: number, budgetMs: number, time: CountingTime): Promise<number | null> {
     if (estimate > countBelow) return null;
     return this.repository.withSession(async (session) => {
       const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
       const { strategy, textMatches } = await countStrategy(session, matches);
       // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
-      const budget = textMatches === null ? this.quickBudgetMs : textMatches < COUNT_ALWAYS_BELOW ? undefined : budgetMs;
+      const budget = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW ? undefined : time.limit(textMatches === null ? this.quickBudgetMs : budgetMs);
+      if (budget === null) return null;
       try {
         const [{ count }] = await session.planned<{ count: number }[]>(strategy, countStatement({ ...matches, strategy }), budget);
         return count > EXACT_TOTAL_LIMIT ? null : count;
