@@ -169,22 +169,20 @@ describe('POST /v1/jobs/search', () => {
   });
 
   describe('text with many matches, read a recent period at a time', () => {
-    const postedAtScans = async () =>
-      Number((await testApp.app.get(DataSource).query(`SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'job_listings_posted_at'`))[0].idx_scan);
-
     beforeAll(async () => {
       // The periods come from the planner's histogram of posting times, which ANALYZE makes.
       await testApp.app.get(DataSource).query('ANALYZE job_listings');
     });
 
-    // Whether a phrase's or a filter's page reads a period depends on the planner's estimates over every listing the
-    // run's suites have imported; a common word's always does.
+    // The pages come from reads of recent periods and of what was posted before them; whether the planner takes
+    // job_listings_posted_at for them is its choice at this size (at a million listings it does: see
+    // bench/RESULTS-search.md), what they answer is not.
     it.each([
-      ['a word', { query: 'engineer' }, { readsPeriods: true }],
-      ['a phrase', { query: '"product manager"' }, { readsPeriods: false }],
-      ['a word and a filter', { query: 'senior', remote: false }, { readsPeriods: false }],
-    ])('pages through %s in ranked order, every match once, with the exact total', async (_name, body, { readsPeriods }) => {
-      const [query] = [body.query];
+      ['a word', { query: 'engineer' }],
+      ['a phrase', { query: '"product manager"' }],
+      ['a word and a filter', { query: 'senior', remote: false }],
+    ])('pages through %s in ranked order, every match once, with the exact total', async (_name, body) => {
+      const { query } = body;
       const want: { id: string }[] = await testApp.app.get(DataSource).query(
         `SELECT l.id FROM job_listings l, websearch_to_tsquery('english', $1) q
           WHERE l.search_vector @@ q AND l.source = ANY($2) ${'remote' in body ? 'AND NOT l.is_remote' : ''}
@@ -192,7 +190,6 @@ describe('POST /v1/jobs/search', () => {
         [query, set.sources],
       );
       expect(want.length).toBeGreaterThan(100);
-      const scansBefore = await postedAtScans();
       const ids: string[] = [];
       const totals = new Set<number>();
       let cursor: string | undefined;
@@ -205,11 +202,6 @@ describe('POST /v1/jobs/search', () => {
       } while (cursor);
       expect(ids).toEqual(want.map((row) => row.id));
       expect([...totals]).toEqual([want.length]);
-      if (!readsPeriods) return;
-      // The periods were read through their index (its statistics reach pg_stat within a second or so).
-      const deadline = Date.now() + 5_000;
-      while ((await postedAtScans()) === scansBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await postedAtScans()).toBeGreaterThan(scansBefore);
     });
   });
 

@@ -26,7 +26,7 @@ export const SEARCH_VECTOR_EXPRESSION = `${TITLE_VECTOR_EXPRESSION} || setweight
 @Index('job_listings_place_keys', { synchronize: false })
 @Index('job_listings_remote_place_keys', { synchronize: false })
 @Index('job_listings_company', ['companyNormalized'])
-@Index('job_listings_posted_at', ['postedAt'])
+@Index('job_listings_posted_at', { synchronize: false })
 export class JobListing implements ListingValues {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -206,11 +206,15 @@ export function scanStatement(stream: Stream, after: Key | null, limit: number, 
   return { sql: `SELECT l.id, l.posted_at::text AS key FROM ${from} ${NEWEST_FIRST} LIMIT ${limit}`, values: sql.values };
 }
 
+/** A listing's posting time as job_listings_posted_at holds it (see its migration, ListingsPostedAt). */
+const LISTING_AGE = (time: string) => `(${time} - timestamptz '2000-01-01 00:00:00+00')`;
+
 function periodConditions(period: Period, after: Key | null, sql: SqlParameters): string[] {
-  if ('before' in period) return [`l.posted_at < ${sql.bind(period.before.toISOString())}`];
+  const age = LISTING_AGE('l.posted_at');
+  if ('before' in period) return [`${age} < ${LISTING_AGE(`${sql.bind(period.before.toISOString())}::timestamptz`)}`];
   // The keyset's own bound, as a range the index answers too (a row comparison it cannot).
-  const until = after ? [`l.posted_at <= ${sql.bind(after[0])}::timestamptz`] : [];
-  return [`l.posted_at >= ${sql.bind(period.since.toISOString())}`, ...until];
+  const until = after ? [`${age} <= ${LISTING_AGE(`${sql.bind(after[0])}::timestamptz`)}`] : [];
+  return [`${age} >= ${LISTING_AGE(`${sql.bind(period.since.toISOString())}::timestamptz`)}`, ...until];
 }
 
 /**
