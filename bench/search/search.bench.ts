@@ -370,12 +370,17 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   of the newest-first index (~0.5 µs an entry, ~4 µs more for each that passes the filters), a GIN bitmap of the
   text's matches (~8 µs a match), or the text's bitmap ANDed with the indexes of selective filters (places through
   the GIN index \`job_listings_place_keys\`, country, companies, title words). The plan is forced with \`SET LOCAL\`.
+- **A recent period first.** A bitmap of many matches would fetch every one from the table to keep the newest 21.
+  A stream expected to hold more than a few pages first reads the period of posting times that should hold four
+  pages of it (its start from the planner's histogram of \`posted_at\`), the text's bitmap ANDed with that period's
+  through \`job_listings_posted_at\`, and reads what was posted before only when that falls short. Bitmap reads
+  prefetch their pages (\`effective_io_concurrency\`).
 - **Words that match nothing** are told apart from words whose matches the filters exclude by the dictionary of
   words the listings hold (\`job_search_words\`, kept by the import): only a word no listing holds is read as a
   prefix (the last word) or corrected to the nearest word the listings hold (trigram neighbours, then one edit; two
   for words of 8 letters or more). A search whose filters exclude every match costs what any search costs.
 - **Counting is bounded.** \`total\` is counted (up to 10,001) within \`SEARCH_COUNT_BUDGET_MS\`; past that, or when
-  more than 10,000 are expected, it is an estimate.
+  more than 10,000 are expected, it is an estimate. The count and the sample behind an estimate share that budget.
 
 ## Query plans
 

@@ -8,12 +8,23 @@ const PERIOD_SHARE_MAX = 0.5;
 /** How long a process trusts the posting-time statistics it read (they change only with ANALYZE). */
 const STATISTICS_MS = 60_000;
 
-/** The planner's histogram of posting times: bounds (ms, ascending) between which equal shares of the listings lie. */
-const HISTOGRAM: Statement = {
-  sql: `SELECT histogram_bounds::text::timestamptz[] AS bounds FROM pg_stats
-         WHERE schemaname = current_schema() AND tablename = 'job_listings' AND attname = 'posted_at'`,
+/**
+ * The planner's statistics of posting times: the most common times with their shares, and the histogram of the rest
+ * (bounds between which equal parts of it lie). Recent hours are often among the most common, and then not in the
+ * histogram at all.
+ */
+const STATISTICS: Statement = {
+  sql: `SELECT most_common_vals::text::timestamptz[] AS common, most_common_freqs AS shares, histogram_bounds::text::timestamptz[] AS bounds
+          FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'job_listings' AND attname = 'posted_at'`,
   values: [],
 };
+
+/** Posting times as the planner knows them (ms): common times and their shares, the histogram's bounds and share. */
+export interface PostingTimes {
+  common: { time: number; share: number }[];
+  bounds: number[];
+  histogramShare: number;
+}
 
 /**
  * The newest matches of a stream that a GIN bitmap finds (a rare word, a phrase, text with selective filters) are
@@ -23,7 +34,7 @@ const HISTOGRAM: Statement = {
  * histogram of posting times, which a process reads once a minute.
  */
 export class SearchPeriods {
-  private histogram?: { bounds: number[]; readAt: number };
+  private statistics?: { times: PostingTimes; readAt: number };
 
   /**
    * The recent period to read first for a page of `limit` of a stream expected to hold `expected` matches, after the
@@ -33,37 +44,52 @@ export class SearchPeriods {
     if (expected === undefined) return null;
     const share = (PERIOD_PAGES * limit) / Math.max(expected, 1);
     if (share > PERIOD_SHARE_MAX) return null;
-    const since = periodStart(await this.bounds(session), after ? Date.parse(after[0]) : null, share);
+    const since = periodStart(await this.times(session), after ? Date.parse(after[0]) : null, share);
     return since === null ? null : { since: new Date(since) };
   }
 
-  private async bounds(session: SearchSession): Promise<number[]> {
-    if (!this.histogram || Date.now() - this.histogram.readAt > STATISTICS_MS) {
-      const [row] = await session.query<{ bounds: Date[] | null }[]>(HISTOGRAM);
-      this.histogram = { bounds: (row?.bounds ?? []).map((bound) => bound.getTime()), readAt: Date.now() };
+  private async times(session: SearchSession): Promise<PostingTimes> {
+    if (!this.statistics || Date.now() - this.statistics.readAt > STATISTICS_MS) {
+      const [row] = await session.query<{ common: Date[] | null; shares: number[] | null; bounds: Date[] | null }[]>(STATISTICS);
+      const common = (row?.common ?? []).map((time, index) => ({ time: time.getTime(), share: row.shares?.[index] ?? 0 }));
+      const commonShare = common.reduce((sum, { share }) => sum + share, 0);
+      const times = { common, bounds: (row?.bounds ?? []).map((bound) => bound.getTime()), histogramShare: Math.max(1 - commonShare, 0) };
+      this.statistics = { times, readAt: Date.now() };
     }
-    return this.histogram.bounds;
+    return this.statistics.times;
   }
 }
 
 /**
- * The posting time above which `share` of all listings lie beyond those posted after `after` (ms; null: from the
- * newest), by linear interpolation within the histogram's buckets; null when that reaches the oldest listings, or
- * without a histogram (a table never analyzed).
+ * The latest posting time at or after which `share` of the listings lie beyond those posted after `after` (ms; null:
+ * from the newest), interpolating linearly within the histogram's buckets; null when that reaches the oldest
+ * listings, or without statistics (a table never analyzed).
  */
-export function periodStart(bounds: number[], after: number | null, share: number): number | null {
-  const buckets = bounds.length - 1;
-  if (buckets < 1) return null;
-  const fromNewest = (after === null ? 0 : shareAfter(bounds, after)) + share;
-  if (fromNewest >= 1) return null;
-  const position = buckets * (1 - fromNewest);
-  const bucket = Math.min(Math.floor(position), buckets - 1);
-  return bounds[bucket] + (position - bucket) * (bounds[bucket + 1] - bounds[bucket]);
+export function periodStart(times: PostingTimes, after: number | null, share: number): number | null {
+  const known = [...times.bounds, ...times.common.map(({ time }) => time)];
+  if (known.length === 0 || (times.common.length === 0 && times.bounds.length < 2)) return null;
+  const target = (after === null ? 0 : shareAfter(times, after)) + share;
+  let [low, high] = [Math.min(...known), Math.max(...known)];
+  if (shareAfter(times, low) < target) return null;
+  // shareAfter falls as the time grows: halve the span until it is well under a millisecond.
+  for (let step = 0; step < 60; step++) {
+    const middle = (low + high) / 2;
+    if (shareAfter(times, middle) >= target) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
-/** The share of listings posted later than `time`. */
-function shareAfter(bounds: number[], time: number): number {
+/** The share of listings posted at or after `time`. */
+function shareAfter(times: PostingTimes, time: number): number {
+  const common = times.common.reduce((sum, { time: at, share }) => (at >= time ? sum + share : sum), 0);
+  return common + times.histogramShare * histogramShareAfter(times.bounds, time);
+}
+
+/** The share of the histogram's listings posted later than `time`. */
+function histogramShareAfter(bounds: number[], time: number): number {
   const buckets = bounds.length - 1;
+  if (buckets < 1) return 0;
   if (time >= bounds[buckets]) return 0;
   if (time <= bounds[0]) return 1;
   let bucket = 0;
