@@ -67,8 +67,9 @@ class Environment {
   TAILORING_SWEEP_AFTER_MS = 10_000;
 
   /**
-   * How long a job search may spend counting its matches (up to 10,001) beside reading the page (two fifths of it
-   * for the quick counts); past it, `total` is PostgreSQL's estimate. Raise it where exact totals matter more.
+   * How long a job search may spend on its total: counting its matches (up to 10,001; three fifths of it for text,
+   * two for filters alone), then a sample for an estimate; past it, `total` is PostgreSQL's estimate. Raise it where
+   * exact totals matter more.
    */
   @IsOptional()
   @Type(() => Number)
