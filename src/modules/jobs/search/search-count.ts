@@ -1,11 +1,11 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { SqlParameters } from './search-filters';
 import { SearchRepository, SearchSession, timedOut } from './search.repository';
 import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
 import {
   countStatement,
   FILTER_SAMPLE,
   filterSampleStatement,
+  isFiltered,
   isTextual,
   lexemes,
   SearchContext,
@@ -83,7 +83,7 @@ export class SearchCounter {
    * know), it runs on a connection of its own while the page is read: a search waits for the slower, not both.
    */
   begin(context: SearchContext, estimate: number): Counting {
-    const combination = /[&|<!]/.test(context.text.match ?? '') || searchFilters(context)(new SqlParameters()).length > 0;
+    const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
     const first = isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW;
     const time = new CountingTime(this.budgetMs);
     // A count before the page has as long as one beside it: "sql kubernetes" takes ~15 ms at 1M listings to answer
@@ -108,7 +108,7 @@ export class SearchCounter {
    */
   private async estimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     const text = context.text.match;
-    const filtered = searchFilters(context)(new SqlParameters()).length > 0;
+    const filtered = isFiltered(context);
     if (!text) return filtered ? this.filterEstimate(context, planned, time) : planned;
     if (text.includes('!') || (!/[&|<]/.test(text) && !filtered)) return planned;
     return this.sampled(planned, time, async (session, limitMs) => {

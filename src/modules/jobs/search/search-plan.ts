@@ -1,7 +1,8 @@
-import { filterConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
+import { indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
 import {
   estimateStatement,
   inTitle,
+  isFiltered,
   isPhraseConjunction,
   isTextual,
   lexemes,
@@ -60,7 +61,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   // One statement at a time: a connection runs them in order.
   // Few matches, counted: every stream is a bitmap of them (by the text index when no filter narrows it).
   const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
-  const filtered = filterConditions(context.search, context.asOf, new SqlParameters()).length > 0;
+  const filtered = isFiltered(context);
   for (const stream of streams) {
     planned.push({ ...stream, ...(few ? { strategy: filtered ? 'combined' : 'bitmap', expected: counted } : await chooseStrategy(session, context, stream)) });
   }
@@ -90,7 +91,7 @@ async function chooseStrategy(
   };
   const textMatches = await textEstimate(session, stream.text);
   const listings = await listingCount(session);
-  const filtered = filterConditions(context.search, context.asOf, new SqlParameters()).length > 0;
+  const filtered = isFiltered(context);
   // What the whole stream is expected to hold (it sizes the period a bitmap reads first: search-period.ts).
   const streamMatches = async () =>
     Math.max(filtered ? await rows((sql) => [...stream.filters(sql), ...stream.text(sql), ...stream.tier(sql)]) : textMatches, 1);

@@ -119,6 +119,11 @@ export function searchFilters(context: SearchContext): Stream['filters'] {
   return (sql) => filterConditions(context.search, context.asOf, sql);
 }
 
+/** Whether a search has any filter (besides its text). */
+export function isFiltered(context: SearchContext): boolean {
+  return searchFilters(context)(new SqlParameters()).length > 0;
+}
+
 /**
  * What the text of a listing must satisfy to match: all of it, or, for a title tier, only what a title match
  * does not already imply. `searchVector` is how the statement reaches the listing's search vector.
