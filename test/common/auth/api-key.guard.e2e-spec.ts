@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { ApiKeyCache, CREDENTIALS_CHANNEL } from '@src/modules/api-keys/api-key-cache';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from '../../setup/api-client';
 import { testRunEnvironment } from '../../setup/test-environment';
@@ -76,6 +77,28 @@ describe('API keys and scopes', () => {
       expect((await other.api.get(PATH)).status).toBe(200);
       await outside('DELETE FROM accounts WHERE id = $1', [other.accountId]);
       await refusedSoon(other.api, 'Invalid API key');
+    });
+
+    it("drops only the changed account's keys: another account's key stays kept", async () => {
+      const [ada, grace] = [await suite.createAccount(), await suite.createAccount()];
+      // A request first, so that the process is listening before anything is kept.
+      expect((await ada.api.get(PATH)).status).toBe(200);
+      const cache = suite.testApp.app.get(ApiKeyCache);
+      const loads = { [ada.accountId]: 0, [grace.accountId]: 0 };
+      const lookup = (accountId: string) =>
+        cache.lookup(Buffer.from(`hash of ${accountId}`), async () => {
+          loads[accountId]++;
+          return { id: accountId, account_id: accountId, scopes: [], expires_at: null, revoked_at: null, last_used_at: null, plan: 'free', features: [] };
+        });
+      await lookup(ada.accountId);
+      await lookup(grace.accountId);
+      await lookup(grace.accountId);
+      expect(loads).toEqual({ [ada.accountId]: 1, [grace.accountId]: 1 });
+
+      await outside(`SELECT pg_notify('${CREDENTIALS_CHANNEL}', $1)`, [ada.accountId]);
+      await waitFor(async () => (await lookup(ada.accountId), loads[ada.accountId] === 2));
+      await lookup(grace.accountId);
+      expect(loads[grace.accountId]).toBe(1);
     });
   });
 
