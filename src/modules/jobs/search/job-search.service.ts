@@ -3,7 +3,7 @@ import { InjectConfig } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/configuration';
 import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
 import { ListingsRepository } from '../listings.repository';
-import { SearchCounter } from './search-count';
+import { Counting, SearchCounter } from './search-count';
 import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
 import { SearchPeriods } from './search-period';
 import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
@@ -66,17 +66,17 @@ export class JobSearchService implements OnModuleInit {
     const context = await this.resolveText(session, search, position, reading);
     const estimate = position ? position.n : await estimateMatches(session, context);
     // A later page keeps the total of the first.
-    const counting = position
-      ? { count: Promise.resolve(position.n), first: false, total: Promise.resolve(position.n) }
+    const counting: Counting = position
+      ? { count: Promise.resolve(position.n), first: false, total: Promise.resolve(position.n), foundNone: () => false }
       : this.counter.begin(context, estimate);
     const known = counting.first ? await counting.count : null;
     if (known === 0) return noMatches();
     const rows: (KeyedRow & { stream: number })[] = [];
     try {
       const streams = await planStreams(session, context, known);
-      for (let index = position?.t ?? 0; index < streams.length && rows.length <= search.limit; index++) {
+      for (let index = position?.t ?? 0; index < streams.length && rows.length <= search.limit && !counting.foundNone(); index++) {
         const after = position && index === position.t ? position.k : null;
-        const found = await this.streamPage(session, streams[index], after, search.limit + 1 - rows.length);
+        const found = await this.streamPage(session, streams[index], after, search.limit + 1 - rows.length, counting.foundNone);
         rows.push(...found.map((row) => ({ ...row, stream: index })));
       }
     } finally {
@@ -113,15 +113,18 @@ export class JobSearchService implements OnModuleInit {
     return { search, asOf, text: { query: resolved.query || null, match: resolved.match || null, raw }, mode: reading.mode };
   }
 
-  /** Up to `limit` listings of a stream after the keyset position `after`, newest first. */
-  private async streamPage(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
+  /**
+   * Up to `limit` listings of a stream after the keyset position `after`, newest first. A walk stops early once
+   * `foundNone` says a count has found that nothing matches.
+   */
+  private async streamPage(session: SearchSession, stream: Stream, after: Key | null, limit: number, foundNone: () => boolean): Promise<KeyedRow[]> {
     if (stream.strategy !== 'walk') return this.scan(session, stream, after, limit);
     const rows: KeyedRow[] = [];
     let from = after;
     for (let chunk = 0; chunk < WALK_CHUNKS; chunk++) {
       const walked = await this.walk(session, stream, from, limit - rows.length);
       rows.push(...walked.rows);
-      if (rows.length === limit || walked.boundary === null) return rows;
+      if (rows.length === limit || walked.boundary === null || foundNone()) return rows;
       from = walked.boundary;
     }
     // Still short of a page after several walks: the rest is much rarer than expected, and indexes find it sooner.

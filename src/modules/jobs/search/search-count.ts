@@ -1,5 +1,5 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { SearchRepository, SearchSession, timedOut } from './search.repository';
+import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
 import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
 import {
   countStatement,
@@ -44,6 +44,8 @@ export interface Counting {
   count: Promise<number | null>;
   first: boolean;
   total: Promise<number>;
+  /** Whether a count that ran past its budget (and so gave null) has since found that nothing matches. */
+  foundNone: () => boolean;
 }
 
 /**
@@ -88,11 +90,12 @@ export class SearchCounter {
     const time = new CountingTime(this.budgetMs);
     // A count before the page has as long as one beside it: "sql kubernetes" takes ~15 ms at 1M listings to answer
     // zero (both words' GIN entries), and the walk it spares would read ~60,000 listings to find nothing.
-    const count = this.count(context, estimate, first ? COUNT_FIRST_BELOW : COUNT_BELOW_ESTIMATE, time);
+    let none = false;
+    const count = this.count(context, estimate, first ? COUNT_FIRST_BELOW : COUNT_BELOW_ESTIMATE, time, (late) => (none = late === 0));
     const total = count.then(async (counted) =>
       counted !== null && counted <= EXACT_TOTAL_LIMIT ? counted : Math.max(await this.estimate(context, estimate, time), counted ?? 0),
     );
-    return { count, first, total };
+    return { count, first, total, foundNone: () => none };
   }
 
   /**
@@ -168,7 +171,13 @@ export class SearchCounter {
    * counting fits the time budget (always, when few listings match the text); null otherwise (the estimate then
    * stands in).
    */
-  private async count(context: SearchContext, estimate: number, countBelow: number, time: CountingTime): Promise<number | null> {
+  private async count(
+    context: SearchContext,
+    estimate: number,
+    countBelow: number,
+    time: CountingTime,
+    onLateAnswer: (count: number) => void,
+  ): Promise<number | null> {
     if (estimate > countBelow) return null;
     return this.repository.withSession(async (session) => {
       const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
@@ -184,6 +193,8 @@ export class SearchCounter {
         return count > EXACT_TOTAL_LIMIT ? null : count;
       } catch (error) {
         if (!timedOut(error)) throw error;
+        // Too late for the total, not for the page: a walk for words that never occur together can stop at its answer.
+        if (error instanceof StatementOverrun) void error.late.then((rows) => onLateAnswer((rows as { count: number }[])[0].count), () => undefined);
         return null;
       }
     });
