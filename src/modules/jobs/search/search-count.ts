@@ -194,7 +194,11 @@ export class SearchCounter {
       } catch (error) {
         if (!timedOut(error)) throw error;
         // Too late for the total, not for the page: a walk for words that never occur together can stop at its answer.
-        if (error instanceof StatementOverrun) void error.late.then((rows) => onLateAnswer((rows as { count: number }[])[0].count), () => undefined);
+        if (error instanceof StatementOverrun)
+          void error.late.then(
+            (rows) => onLateAnswer((rows as { count: number }[])[0].count),
+            () => undefined,
+          );
         return null;
       }
     });
