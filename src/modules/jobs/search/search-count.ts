@@ -1,5 +1,6 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
+import { indexedFilterConditions, SqlParameters } from './search-filters';
 import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
 import {
   countStatement,
@@ -29,6 +30,11 @@ const COUNT_FIRST_BELOW = 50_000;
  * match), and what any count leaves the sample that estimates the total when the count gives none.
  */
 const QUICK_COUNT_SHARE = 0.4;
+/**
+ * Newest-first index entries a count of filters alone passes per ms (measured at 1M listings: the filter sample
+ * reads its 5,000 in 4.6 ms).
+ */
+const FILTER_COUNT_ENTRIES_PER_MS = 1_000;
 /** Sampled listings that must pass for their share to stand for all (fewer: too rare to tell from a sample). */
 const SAMPLE_PASSED_MIN = 20;
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
@@ -167,6 +173,16 @@ export class SearchCounter {
   }
 
   /**
+   * Whether a count of filters alone may finish within `budgetMs`: it walks the newest-first index over every listing
+   * of the search's `datePosted` window (all listings, without one), unless a filter has an index of its own. A
+   * count that cannot finish would only take its budget's worth of a core from the searches beside it.
+   */
+  private async countableFilters(session: SearchSession, context: SearchContext, budgetMs: number): Promise<boolean> {
+    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return true;
+    return (await windowListings(session, context)) <= budgetMs * FILTER_COUNT_ENTRIES_PER_MS;
+  }
+
+  /**
    * The number of matches, counted exactly up to 10,000 when the planner expects no more than `countBelow` and
    * counting fits the time budget (always, when few listings match the text); null otherwise (the estimate then
    * stands in).
@@ -188,6 +204,7 @@ export class SearchCounter {
           ? undefined
           : time.limit(textMatches === null ? this.quickBudgetMs : this.budgetMs - this.quickBudgetMs);
       if (budget === null) return null;
+      if (textMatches === null && budget !== undefined && !(await this.countableFilters(session, context, budget))) return null;
       try {
         const [{ count }] = await session.planned<{ count: number }[]>(strategy, countStatement({ ...matches, strategy }), budget);
         return count > EXACT_TOTAL_LIMIT ? null : count;

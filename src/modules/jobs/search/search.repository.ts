@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager, QueryRunner } from 'typeorm';
@@ -155,9 +156,21 @@ export class SearchRepository extends SqlRepository {
     super(manager);
   }
 
-  /** Runs one search when a slot is free. */
+  /** The statements a running search gave up on that may still be running (see `search`). */
+  private readonly givenUp = new AsyncLocalStorage<Promise<void>[]>();
+
+  /**
+   * Runs one search when a slot is free. Its answer goes out as soon as it has one, but its slot is held until the
+   * statements it gave up on (past their time limit) have ended too: they still hold connections and cores.
+   */
   search<T>(work: () => Promise<T>): Promise<T> {
-    return this.searchSlots.run(work);
+    return new Promise<T>((resolve, reject) => {
+      void this.searchSlots.run(async () => {
+        const givenUp: Promise<void>[] = [];
+        await this.givenUp.run(givenUp, work).then(resolve, reject);
+        await Promise.all(givenUp);
+      });
+    });
   }
 
   /** Runs `work` on a connection of its own, which returns to the pool once no statement of `work` runs on it. */
@@ -167,7 +180,9 @@ export class SearchRepository extends SqlRepository {
     try {
       return await work(session);
     } finally {
-      void session.idle().then(() => runner.release().catch(() => undefined));
+      const idle = session.idle();
+      this.givenUp.getStore()?.push(idle);
+      void idle.then(() => runner.release().catch(() => undefined));
     }
   }
 
