@@ -31,16 +31,20 @@ const COUNT_FIRST_BELOW = 50_000;
  */
 const QUICK_COUNT_SHARE = 0.4;
 /**
- * Newest-first index entries a count of filters alone passes per ms (measured at 1M listings: the filter sample
- * reads its 5,000 in 4.6 ms).
+ * Newest-first index entries a count of filters alone passes per ms, generously: measured warm, ~1,350 (a week of
+ * 100k listings, 18,500 entries, in 13.7 ms). A count is skipped only when even this pace could not finish it.
  */
-const FILTER_COUNT_ENTRIES_PER_MS = 1_000;
+const FILTER_COUNT_ENTRIES_PER_MS = 4_000;
 /** Sampled listings that must pass for their share to stand for all (fewer: too rare to tell from a sample). */
 const SAMPLE_PASSED_MIN = 20;
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
 const STATEMENT_MIN_MS = 3;
-/** A text's rarest word in more listings than this is not sampled through its GIN bitmap (~5 ms to build at this size). */
-const WORD_SAMPLE_BELOW = 200_000;
+/**
+ * A text's rarest word in more listings than this is not sampled through its GIN bitmap: building it costs ~0.25 µs
+ * an entry (140,000 entries of "senior" took 34 ms at 1M listings, past any budget), and reading the table in order
+ * instead reads the search vectors of every listing until 300 hold the word (2,086 of them for "senior": 29 ms).
+ */
+const WORD_SAMPLE_BELOW = 50_000;
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
@@ -133,7 +137,7 @@ export class SearchCounter {
       // the sample then, a share of every listing.
       const newest = fewest > WORD_SAMPLE_BELOW;
       const [{ sampled, held, passed }] = await session.planned<{ sampled: number; held: number; passed: number }[]>(
-        newest ? 'walk' : 'planner',
+        newest ? 'walk' : 'bitmap',
         textSampleStatement(newest ? null : rarest, text, context),
         limitMs,
       );
