@@ -1,4 +1,4 @@
-import { PlannerEstimates, SearchSession, StatementOverrun, timedOut } from '@src/modules/jobs/search/search.repository';
+import { PlannerStatistics, SearchSession, StatementOverrun, timedOut } from '@src/modules/jobs/search/search.repository';
 import type { QueryRunner } from 'typeorm';
 
 /** A connection whose one slow statement (`slow`) answers after `slowMs`; everything else at once. */
@@ -21,7 +21,7 @@ function connection(slowMs: number) {
 describe('SearchSession', () => {
   it('gives up on a statement past its time limit at once, and stays busy until the statement ends', async () => {
     const { runner, log } = connection(150);
-    const session = new SearchSession(runner, new PlannerEstimates());
+    const session = new SearchSession(runner, new PlannerStatistics());
     const started = Date.now();
     const error = await session.planned('bitmap', { sql: 'slow', values: [] }, 20).catch((failure: unknown) => failure);
 
@@ -36,14 +36,14 @@ describe('SearchSession', () => {
 
   it('answers a statement that ends within its limit', async () => {
     const { runner } = connection(5);
-    const session = new SearchSession(runner, new PlannerEstimates());
+    const session = new SearchSession(runner, new PlannerStatistics());
     expect(await session.planned('bitmap', { sql: 'slow', values: [] }, 200)).toEqual([{ count: 7 }]);
   });
 });
 
-describe('PlannerEstimates', () => {
+describe('PlannerStatistics', () => {
   it('asks the planner once for the same statement, and again after a failure', async () => {
-    const estimates = new PlannerEstimates();
+    const estimates = new PlannerStatistics();
     const statement = { sql: 'EXPLAIN SELECT 1 FROM job_listings l WHERE l.country = $1', values: ['DE'] };
     let asked = 0;
     const explain = async () => ++asked * 100;

@@ -5,7 +5,7 @@ import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
 import { ListingsRepository } from '../listings.repository';
 import { Counting, SearchCounter } from './search-count';
 import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
-import { SearchPeriods } from './search-period';
+import { recentPeriod } from './search-period';
 import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
 import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, walkStatements } from './search-sql';
 import { readWords, WordReading } from './search-words';
@@ -24,7 +24,6 @@ const noMatches = (): JobSearchResponse => ({ data: [], count: 0, total: 0, hasM
 export class JobSearchService implements OnModuleInit {
   private cursors: SearchCursorCodec<CursorPosition>;
   private readonly counter: SearchCounter;
-  private readonly periods = new SearchPeriods();
 
   constructor(
     private readonly repository: SearchRepository,
@@ -137,7 +136,7 @@ export class JobSearchService implements OnModuleInit {
    * (search-period.ts), then, only if that falls short, what was posted before it.
    */
   private async scan(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<KeyedRow[]> {
-    const period = await this.periods.recent(session, stream.expected, after, limit);
+    const period = await recentPeriod(session, stream.expected, after, limit);
     if (!period) return session.planned(stream.strategy, scanStatement(stream, after, limit));
     const recent = await session.planned<KeyedRow[]>(stream.strategy, scanStatement(stream, after, limit, period));
     if (recent.length === limit) return recent;

@@ -177,13 +177,22 @@ export class SearchCounter {
   }
 
   /**
-   * Whether a count of filters alone may finish within `budgetMs`: it walks the newest-first index over every listing
-   * of the search's `datePosted` window (all listings, without one), unless a filter has an index of its own. A
-   * count that cannot finish would only take its budget's worth of a core from the searches beside it.
+   * The time limit of a count (undefined: none, when few listings match its text), or null when it is not tried. A
+   * count of filters alone walks the newest-first index over every listing of the search's `datePosted` window (all
+   * listings, without one), unless a filter has an index of its own: it gets the short budget, and is not tried
+   * when even FILTER_COUNT_ENTRIES_PER_MS could not read the window in it (it would only take its budget's worth of
+   * a core from the searches beside it).
    */
-  private async countableFilters(session: SearchSession, context: SearchContext, budgetMs: number): Promise<boolean> {
-    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return true;
-    return (await windowListings(session, context)) <= budgetMs * FILTER_COUNT_ENTRIES_PER_MS;
+  private async countBudget(
+    session: SearchSession,
+    context: SearchContext,
+    textMatches: number | null,
+    time: CountingTime,
+  ): Promise<number | null | undefined> {
+    if (textMatches !== null) return textMatches < COUNT_ALWAYS_BELOW ? undefined : time.limit(this.budgetMs - this.quickBudgetMs);
+    const budget = time.limit(this.quickBudgetMs);
+    if (budget === null || indexedFilterConditions(context.search, new SqlParameters()).length > 0) return budget;
+    return (await windowListings(session, context)) <= budget * FILTER_COUNT_ENTRIES_PER_MS ? budget : null;
   }
 
   /**
@@ -202,13 +211,8 @@ export class SearchCounter {
     return this.repository.withSession(async (session) => {
       const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
       const { strategy, textMatches } = await countStrategy(session, matches);
-      // A count of filters alone walks the newest-first index over everything they may match: it gets the short budget.
-      const budget =
-        textMatches !== null && textMatches < COUNT_ALWAYS_BELOW
-          ? undefined
-          : time.limit(textMatches === null ? this.quickBudgetMs : this.budgetMs - this.quickBudgetMs);
+      const budget = await this.countBudget(session, context, textMatches, time);
       if (budget === null) return null;
-      if (textMatches === null && budget !== undefined && !(await this.countableFilters(session, context, budget))) return null;
       try {
         const [{ count }] = await session.planned<{ count: number }[]>(strategy, countStatement({ ...matches, strategy }), budget);
         return count > EXACT_TOTAL_LIMIT ? null : count;

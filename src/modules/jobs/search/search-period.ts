@@ -5,8 +5,6 @@ import type { SearchSession } from './search.repository';
 const PERIOD_PAGES = 4;
 /** A period covering more than this share of the listings saves too little to be worth a second read when it falls short. */
 const PERIOD_SHARE_MAX = 0.5;
-/** How long a process trusts the posting-time statistics it read (they change only with ANALYZE). */
-const STATISTICS_MS = 60_000;
 
 /**
  * The planner's statistics of posting times: the most common times with their shares, and the histogram of the rest
@@ -32,32 +30,22 @@ export interface PostingTimes {
  * a million listings. A period of recent posting times that should hold a few pages of them, ANDed with the text's
  * bitmap through job_listings_posted_at, reads about that many instead. Its start comes from the planner's
  * histogram of posting times, which a process reads once a minute.
+ *
+ * This is the period to read first for a page of `limit` of a stream expected to hold `expected` matches, after the
+ * keyset position `after`; none when the stream is small or the period would cover most listings.
  */
-export class SearchPeriods {
-  private statistics?: { times: PostingTimes; readAt: number };
+export async function recentPeriod(session: SearchSession, expected: number | undefined, after: Key | null, limit: number): Promise<{ since: Date } | null> {
+  if (expected === undefined) return null;
+  const share = (PERIOD_PAGES * limit) / Math.max(expected, 1);
+  if (share > PERIOD_SHARE_MAX) return null;
+  const since = periodStart(await session.fromStatistics(STATISTICS, postingTimes), after ? Date.parse(after[0]) : null, share);
+  return since === null ? null : { since: new Date(since) };
+}
 
-  /**
-   * The recent period to read first for a page of `limit` of a stream expected to hold `expected` matches, after the
-   * keyset position `after`; none when the stream is small or the period would cover most listings.
-   */
-  async recent(session: SearchSession, expected: number | undefined, after: Key | null, limit: number): Promise<{ since: Date } | null> {
-    if (expected === undefined) return null;
-    const share = (PERIOD_PAGES * limit) / Math.max(expected, 1);
-    if (share > PERIOD_SHARE_MAX) return null;
-    const since = periodStart(await this.times(session), after ? Date.parse(after[0]) : null, share);
-    return since === null ? null : { since: new Date(since) };
-  }
-
-  private async times(session: SearchSession): Promise<PostingTimes> {
-    if (!this.statistics || Date.now() - this.statistics.readAt > STATISTICS_MS) {
-      const [row] = await session.query<{ common: Date[] | null; shares: number[] | null; bounds: Date[] | null }[]>(STATISTICS);
-      const common = (row?.common ?? []).map((time, index) => ({ time: time.getTime(), share: row.shares?.[index] ?? 0 }));
-      const commonShare = common.reduce((sum, { share }) => sum + share, 0);
-      const times = { common, bounds: (row?.bounds ?? []).map((bound) => bound.getTime()), histogramShare: Math.max(1 - commonShare, 0) };
-      this.statistics = { times, readAt: Date.now() };
-    }
-    return this.statistics.times;
-  }
+function postingTimes([row]: { common: Date[] | null; shares: number[] | null; bounds: Date[] | null }[]): PostingTimes {
+  const common = (row?.common ?? []).map((time, index) => ({ time: time.getTime(), share: row.shares?.[index] ?? 0 }));
+  const commonShare = common.reduce((sum, { share }) => sum + share, 0);
+  return { common, bounds: (row?.bounds ?? []).map((bound) => bound.getTime()), histogramShare: Math.max(1 - commonShare, 0) };
 }
 
 /**

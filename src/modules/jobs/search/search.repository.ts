@@ -9,9 +9,9 @@ import type { Statement, Strategy } from './search-sql';
 
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
-/** How long a process trusts an estimate of the planner, and how many it keeps (the longest kept go first). */
-const ESTIMATE_MS = 60_000;
-const ESTIMATES_KEPT = 10_000;
+/** How long a process trusts what the planner's statistics answered, and how many answers it keeps (the longest kept go first). */
+const STATISTICS_MS = 60_000;
+const STATISTICS_KEPT = 10_000;
 /** A time limit's answer takes a round trip to arrive: waited for this long past the limit before giving up on it. */
 const OVERRUN_GRACE_MS = 2;
 
@@ -40,14 +40,20 @@ export class SearchSession {
 
   constructor(
     private readonly runner: QueryRunner,
-    private readonly estimates: PlannerEstimates,
+    private readonly statistics: PlannerStatistics,
   ) {}
 
   /** The rows the planner expects a statement (an EXPLAIN) to answer. */
   estimate(statement: Statement): Promise<number> {
-    return this.estimates.get(statement, () =>
-      this.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }[]>(statement).then(([{ 'QUERY PLAN': plan }]) => plan[0].Plan['Plan Rows']),
+    return this.fromStatistics<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }, number>(
+      statement,
+      ([{ 'QUERY PLAN': plan }]) => plan[0].Plan['Plan Rows'],
     );
+  }
+
+  /** What a statement that reads only the planner's statistics answers, read once a minute by the process. */
+  fromStatistics<Row, T>(statement: Statement, shape: (rows: Row[]) => T): Promise<T> {
+    return this.statistics.get(statement, () => this.query<Row[]>(statement).then(shape));
   }
 
   /** The session's connection, for a repository that runs a statement of its own on it (`withManager`). */
@@ -101,27 +107,28 @@ export class SearchSession {
 }
 
 /**
- * The planner's estimates, kept by the process for ESTIMATE_MS: a search asks ten or more (each word, the filters
- * alone and with the text, the table's size), and each EXPLAIN of a text condition costs 0.2–1 ms of planning (the
- * search vector's statistics are large). They change only when ANALYZE runs, and nothing the search promises rests
- * on them being current: they choose plans and size periods, and stand in for a total only past the count's budget.
+ * What the planner's statistics answer, kept by the process for STATISTICS_MS: its estimates (a search asks ten or
+ * more: each word, the filters alone and with the text, the table's size; each EXPLAIN of a text condition costs
+ * 0.2–1 ms of planning, the search vector's statistics are large) and the histogram of posting times
+ * (search-period.ts). They change only when ANALYZE runs, and nothing the search promises rests on them being
+ * current: they choose plans and size periods, and stand in for a total only past the count's budget.
  */
-export class PlannerEstimates {
-  private readonly rows = new Map<string, { rows: Promise<number>; askedAt: number }>();
+export class PlannerStatistics {
+  private readonly answers = new Map<string, { answer: Promise<unknown>; readAt: number }>();
 
-  get(statement: Statement, explain: () => Promise<number>): Promise<number> {
+  get<T>(statement: Statement, read: () => Promise<T>): Promise<T> {
     const key = JSON.stringify(statement);
-    const kept = this.rows.get(key);
-    if (kept && Date.now() - kept.askedAt < ESTIMATE_MS) return kept.rows;
-    const rows = explain();
-    // A failed EXPLAIN is not kept: the next search asks again.
-    rows.catch(() => {
-      if (this.rows.get(key)?.rows === rows) this.rows.delete(key);
+    const kept = this.answers.get(key);
+    if (kept && Date.now() - kept.readAt < STATISTICS_MS) return kept.answer as Promise<T>;
+    const answer = read();
+    // A failed read is not kept: the next search asks again.
+    answer.catch(() => {
+      if (this.answers.get(key)?.answer === answer) this.answers.delete(key);
     });
-    this.rows.delete(key);
-    if (this.rows.size >= ESTIMATES_KEPT) this.rows.delete(this.rows.keys().next().value as string);
-    this.rows.set(key, { rows, askedAt: Date.now() });
-    return rows;
+    this.answers.delete(key);
+    if (this.answers.size >= STATISTICS_KEPT) this.answers.delete(this.answers.keys().next().value as string);
+    this.answers.set(key, { answer, readAt: Date.now() });
+    return answer;
   }
 }
 
@@ -150,7 +157,7 @@ export class SearchRepository extends SqlRepository {
    * Fewer searches than half the pool at once leave every waiting search a connection that will be released.
    */
   private readonly searchSlots = new Semaphore(Math.floor((POOL_SIZE - 1) / 2));
-  private readonly estimates = new PlannerEstimates();
+  private readonly statistics = new PlannerStatistics();
 
   constructor(@InjectEntityManager() manager: EntityManager) {
     super(manager);
@@ -176,7 +183,7 @@ export class SearchRepository extends SqlRepository {
   /** Runs `work` on a connection of its own, which returns to the pool once no statement of `work` runs on it. */
   async withSession<T>(work: (session: SearchSession) => Promise<T>): Promise<T> {
     const runner = this.manager.connection.createQueryRunner();
-    const session = new SearchSession(runner, this.estimates);
+    const session = new SearchSession(runner, this.statistics);
     try {
       return await work(session);
     } finally {
