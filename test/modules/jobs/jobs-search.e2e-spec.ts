@@ -1,4 +1,5 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
+import { requiredWords } from '@src/modules/jobs/search/search-sql';
 import { DataSource } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -180,6 +181,7 @@ describe('POST /v1/jobs/search', () => {
     it.each([
       ['a word', { query: 'engineer' }],
       ['a phrase', { query: '"product manager"' }],
+      ['two words', { query: 'senior engineer' }],
       ['a word and a filter', { query: 'senior', remote: false }],
     ])('pages through %s in ranked order, every match once, with the exact total', async (_name, body) => {
       const { query } = body;
@@ -202,6 +204,56 @@ describe('POST /v1/jobs/search', () => {
       } while (cursor);
       expect(ids).toEqual(want.map((row) => row.id));
       expect([...totals]).toEqual([want.length]);
+    });
+  });
+
+  describe("a listing's words signature (what a walk tests before reading a search vector)", () => {
+    const signatureMisses = async (query: string) => {
+      const dataSource = testApp.app.get(DataSource);
+      const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query]);
+      const words = requiredWords(match);
+      const [counts] = await dataSource.query(
+        `SELECT count(*) FILTER (WHERE l.search_vector @@ $1::tsquery)::int AS matches,
+                count(*) FILTER (WHERE l.search_vector @@ $1::tsquery AND NOT holds)::int AS excluded,
+                count(*) FILTER (WHERE NOT holds)::int AS passed_over
+           FROM job_listings l, LATERAL (SELECT l.words_signature & listing_words_signature($2::text[]) = listing_words_signature($2::text[]) AS holds) s
+          WHERE l.source = ANY($3)`,
+        [match, words, set.sources],
+      );
+      return { words, ...counts };
+    };
+
+    it.each(['engineer', 'senior engineer', '"product manager"', 'python -java', 'kubernetes senior developer', 'e-commerce'])(
+      'holds the words of every listing that matches %s',
+      async (query) => {
+        const { matches, excluded } = await signatureMisses(query);
+        expect(excluded).toBe(0);
+        expect(matches).toBeGreaterThan(0);
+      },
+    );
+
+    it('passes over listings without the words, so that their search vectors are never read', async () => {
+      const { words, matches, passed_over } = await signatureMisses('kubernetes');
+      expect(words).toEqual(['kubernet']);
+      expect(passed_over).toBeGreaterThan((set.listings.length - matches) / 2);
+    });
+
+    it('follows a listing whose description changes', async () => {
+      const dataSource = testApp.app.get(DataSource);
+      const [listing] = set.listings;
+      const [{ description }] = await dataSource.query('SELECT description FROM job_listings WHERE id = $1', [listing.id]);
+      await dataSource.query(`UPDATE job_listings SET description = $2 WHERE id = $1`, [listing.id, `${description} Quokkaforge.`]);
+      // The import keeps the dictionary of words the listings hold; an UPDATE by hand does not.
+      await dataSource.query(`INSERT INTO job_search_words (word, lexeme) SELECT 'quokkaforge', lexeme FROM unnest(to_tsvector('english', 'quokkaforge'))`);
+      try {
+        const response = await user.api.post(SEARCH, { query: 'quokkaforge', ...mine() });
+        expect(response.body.data.map((found: { id: string }) => found.id)).toEqual([listing.id]);
+        const { excluded, matches } = await signatureMisses('quokkaforge');
+        expect([matches, excluded]).toEqual([1, 0]);
+      } finally {
+        await dataSource.query('UPDATE job_listings SET description = $2 WHERE id = $1', [listing.id, description]);
+        await dataSource.query(`DELETE FROM job_search_words WHERE word = 'quokkaforge'`);
+      }
     });
   });
 

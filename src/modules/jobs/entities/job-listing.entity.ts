@@ -5,10 +5,13 @@ import type { ListingValues } from '../listing-columns';
 
 /**
  * The weighted documents of full-text search: title (A) and company (B) make the small `titleVector` that relevance
- * ranks by; with the description (C) they make `searchVector`, which decides what matches.
+ * ranks by; with the description (C) they make `searchVector`, which decides what matches (kept by the trigger
+ * job_listings_search_vector, so that `wordsSignature` can be generated from it: see its migration,
+ * ListingWordsSignature).
  */
-export const TITLE_VECTOR_EXPRESSION = "setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', company), 'B')";
-export const SEARCH_VECTOR_EXPRESSION = `${TITLE_VECTOR_EXPRESSION} || setweight(to_tsvector('english', description), 'C')`;
+const TITLE_VECTOR_EXPRESSION = "setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', company), 'B')";
+/** Three bits for each word of `searchVector` (by its hashes): the newest-first index tests a search's words on it. */
+const WORDS_SIGNATURE_EXPRESSION = 'listing_words_signature(tsvector_to_array(search_vector))';
 
 /**
  * A job listing from a provider, shared by every account (listings are not owned). The columns after `source`
@@ -147,11 +150,14 @@ export class JobListing implements ListingValues {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   benefitKeys: string[];
 
-  @Column({ type: 'tsvector', generatedType: 'STORED', asExpression: SEARCH_VECTOR_EXPRESSION, select: false, insert: false, update: false })
+  @Column({ type: 'tsvector', select: false, insert: false, update: false })
   searchVector: string;
 
   @Column({ type: 'tsvector', generatedType: 'STORED', asExpression: TITLE_VECTOR_EXPRESSION, select: false, insert: false, update: false })
   titleVector: string;
+
+  @Column({ type: 'bit', length: 2048, generatedType: 'STORED', asExpression: WORDS_SIGNATURE_EXPRESSION, select: false, insert: false, update: false })
+  wordsSignature: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -209,7 +209,7 @@ export class SearchCounter {
   ): Promise<number | null> {
     if (estimate > countBelow) return null;
     return this.repository.withSession(async (session) => {
-      const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], country: null };
+      const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
       const { strategy, textMatches } = await countStrategy(session, matches);
       const budget = await this.countBudget(session, context, textMatches, time);
       if (budget === null) return null;

@@ -9,6 +9,7 @@ import {
   postedWindow,
   SearchContext,
   searchFilters,
+  signatureConditions,
   Strategy,
   Stream,
   textConditions,
@@ -49,14 +50,17 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const filters = searchFilters(context);
   const none = () => [];
   const country = searchCountry(context.search);
-  if (!isTextual(context)) return [{ filters, text: none, tier: none, country, strategy: 'planner' }];
+  if (!isTextual(context)) return [{ filters, text: none, tier: none, words: none, country, strategy: 'planner' }];
   const title = inTitle(query);
+  // A walk of the title tier tests titles on the index already; only the other tier's walk reads search vectors, and
+  // first tests the words its text requires on the words signature.
+  const words = signatureConditions(context);
   const streams: Omit<Stream, 'strategy'>[] = query
     ? [
-        { filters, text: (sql, searchVector) => [...textConditions(context, 'keywords')(sql, searchVector), title(sql)], tier: none, country },
-        { filters, text: textConditions(context), tier: (sql) => [`NOT ${title(sql)}`], country },
+        { filters, text: (sql, searchVector) => [...textConditions(context, 'keywords')(sql, searchVector), title(sql)], tier: none, words: none, country },
+        { filters, text: textConditions(context), tier: (sql) => [`NOT ${title(sql)}`], words, country },
       ]
-    : [{ filters, text: textConditions(context), tier: none, country }];
+    : [{ filters, text: textConditions(context), tier: none, words, country }];
   const planned: Stream[] = [];
   // One statement at a time: a connection runs them in order.
   // Few matches, counted: every stream is a bitmap of them (by the text index when no filter narrows it).

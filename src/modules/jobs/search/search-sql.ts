@@ -25,6 +25,11 @@ export interface Stream {
   text: (sql: SqlParameters, searchVector?: string) => string[];
   /** The relevance tier's conditions on the title, tested on each match (never through an index). */
   tier: (sql: SqlParameters) => string[];
+  /**
+   * Conditions on a listing's words signature that every match meets: a walk tests them on the newest-first index,
+   * and reads the search vector only of listings that pass.
+   */
+  words: (sql: SqlParameters) => string[];
   /** The one country the search is limited to, if any. */
   country: string | null;
   strategy: Strategy;
@@ -87,6 +92,7 @@ const NEWEST_INDEX_COLUMNS = [
   'company_normalized',
   'benefit_keys',
   'title_vector',
+  'words_signature',
 ]
   .map((column) => `l.${column}`)
   .join(', ');
@@ -134,6 +140,20 @@ export function textConditions(context: SearchContext, part: 'match' | 'keywords
   // description may hold) remain to test.
   const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
   return (sql, searchVector = 'l.search_vector') => (tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : []);
+}
+
+/**
+ * What a listing's words signature (see the migration ListingWordsSignature) must hold for its text to match: the
+ * bits of every word the text requires. A listing without them cannot match; one with them may (the bits of other
+ * words can stand in), so its search vector is read to tell.
+ */
+export function signatureConditions(context: SearchContext): Stream['words'] {
+  const words = requiredWords(context.text.match ?? '');
+  return (sql) => {
+    if (words.length === 0) return [];
+    const signature = `listing_words_signature(${sql.bind(words)}::text[])`;
+    return [`l.words_signature & ${signature} = ${signature}`];
+  };
 }
 
 /** The condition of the title tier: the title vector holds the whole query. */
@@ -234,7 +254,7 @@ export function walkStatements(stream: Stream, after: Key | null, limit: number)
   // The same statement prefix serves the walk and, when it falls short, finding where it stopped.
   const candidates = (sql: SqlParameters) => {
     const entries = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(scope(sql))} ${NEWEST_FIRST} LIMIT ${WALK_BOUND}`;
-    return `SELECT * FROM (${entries}) l ${whereClause([...stream.filters(sql), ...stream.tier(sql)])}`;
+    return `SELECT * FROM (${entries}) l ${whereClause([...stream.filters(sql), ...stream.tier(sql), ...stream.words(sql)])}`;
   };
   const rowsSql = new SqlParameters();
   const passed = `${candidates(rowsSql)} LIMIT ${WALK_READS}`;
@@ -279,6 +299,31 @@ export function whereClause(conditions: string[]): string {
 /** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
 export function lexemes(query: string): string[] {
   return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
+}
+
+/**
+ * The lexemes (unquoted) that every listing matching a tsquery's text holds: those of its top-level conjuncts (split
+ * on `&` outside parentheses) that are a lexeme or a phrase of lexemes. An alternative (|), an exclusion (!), a
+ * prefix or weight (:) or a group requires no particular lexeme, and adds none; `|` binds loosest, so one outside
+ * parentheses leaves nothing required at all.
+ */
+export function requiredWords(query: string): string[] {
+  // Lexemes may hold any character: blanked out while the operators around them are read.
+  const operators = query.replace(/'(?:[^']|'')+'/g, (quoted) => '_'.repeat(quoted.length));
+  const conjuncts: string[] = [];
+  let [depth, start] = [0, 0];
+  for (let at = 0; at <= operators.length; at++) {
+    const character = operators[at];
+    if (character === '(') depth++;
+    else if (character === ')') depth--;
+    else if (character === '|' && depth === 0) return [];
+    else if ((character === '&' && depth === 0) || at === operators.length) {
+      if (!/[|!:()\\]/.test(operators.slice(start, at))) conjuncts.push(query.slice(start, at));
+      start = at + 1;
+    }
+  }
+  const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map((quoted) => quoted.slice(1, -1).replace(/''/g, "'")));
+  return [...new Set(words)];
 }
 
 /**

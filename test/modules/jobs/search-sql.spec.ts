@@ -1,0 +1,28 @@
+import { requiredWords } from '@src/modules/jobs/search/search-sql';
+
+describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
+  it('are every lexeme of a conjunction of words and phrases', () => {
+    expect(requiredWords("'senior' & 'engin'")).toEqual(['senior', 'engin']);
+    expect(requiredWords("'data' <-> 'engin' & 'python'")).toEqual(['data', 'engin', 'python']);
+  });
+
+  it('leave out what a match need not hold: excluded words, prefixes, weights and groups', () => {
+    expect(requiredWords("'senior' & !'python'")).toEqual(['senior']);
+    expect(requiredWords("'senior' & 'kubern':*")).toEqual(['senior']);
+    expect(requiredWords("'nurs':A & 'regist'")).toEqual(['regist']);
+    expect(requiredWords("'senior' & !( 'data' <-> 'engin' | 'sql' )")).toEqual(['senior']);
+  });
+
+  it('are none when an alternative is outside parentheses (| binds loosest)', () => {
+    expect(requiredWords("'data' <-> 'engin' & !'python' | 'sql'")).toEqual([]);
+    expect(requiredWords("'rust' | 'go'")).toEqual([]);
+  });
+
+  it('read a lexeme holding a quote or an operator character as the lexeme it is', () => {
+    expect(requiredWords("'o''brien' & 'c|d' & 'x&y'")).toEqual(["o'brien", 'c|d', 'x&y']);
+  });
+
+  it('are none for an empty query', () => {
+    expect(requiredWords('')).toEqual([]);
+  });
+});
