@@ -125,8 +125,10 @@ export class JobSearchService implements OnModuleInit {
       rows.push(...walked.rows);
       if (rows.length === limit || walked.boundary === null || foundNone()) return rows;
       from = walked.boundary;
+      // A walk that found nothing says the next ones would find next to nothing too: words that share no title.
+      if (walked.rows.length === 0) break;
     }
-    // Still short of a page after several walks: the rest is much rarer than expected, and indexes find it sooner.
+    // Short of a page: the rest is much rarer than expected, and indexes find it sooner.
     const rest = scanStatement({ ...stream, strategy: 'combined' }, from, limit - rows.length);
     return [...rows, ...(await session.planned<KeyedRow[]>('combined', rest))];
   }
