@@ -156,7 +156,7 @@ export class JobListing implements ListingValues {
   @Column({ type: 'tsvector', generatedType: 'STORED', asExpression: TITLE_VECTOR_EXPRESSION, select: false, insert: false, update: false })
   titleVector: string;
 
-  @Column({ type: 'bit', length: 2048, generatedType: 'STORED', asExpression: WORDS_SIGNATURE_EXPRESSION, select: false, insert: false, update: false })
+  @Column({ type: 'bit', length: 1024, generatedType: 'STORED', asExpression: WORDS_SIGNATURE_EXPRESSION, select: false, insert: false, update: false })
   wordsSignature: string;
 
   @CreateDateColumn({ type: 'timestamptz' })
