@@ -1,5 +1,6 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
-import { requiredWords } from '@src/modules/jobs/search/search-sql';
+import { SqlParameters } from '@src/modules/jobs/search/search-filters';
+import { requiredWords, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
 import { DataSource } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -212,13 +213,17 @@ describe('POST /v1/jobs/search', () => {
       const dataSource = testApp.app.get(DataSource);
       const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query]);
       const words = requiredWords(match);
+      // The condition a walk tests, as the search writes it.
+      const sql = new SqlParameters();
+      const [tsquery, sources] = [sql.bind(match), sql.bind(set.sources)];
+      const [holds = 'true'] = signatureConditions({ text: { match } } as SearchContext)(sql);
       const [counts] = await dataSource.query(
-        `SELECT count(*) FILTER (WHERE l.search_vector @@ $1::tsquery)::int AS matches,
-                count(*) FILTER (WHERE l.search_vector @@ $1::tsquery AND NOT holds)::int AS excluded,
+        `SELECT count(*) FILTER (WHERE l.search_vector @@ ${tsquery}::tsquery)::int AS matches,
+                count(*) FILTER (WHERE l.search_vector @@ ${tsquery}::tsquery AND NOT holds)::int AS excluded,
                 count(*) FILTER (WHERE NOT holds)::int AS passed_over
-           FROM job_listings l, LATERAL (SELECT l.words_signature & listing_words_signature($2::text[]) = listing_words_signature($2::text[]) AS holds) s
-          WHERE l.source = ANY($3)`,
-        [match, words, set.sources],
+           FROM job_listings l, LATERAL (SELECT ${holds} AS holds) s
+          WHERE l.source = ANY(${sources})`,
+        sql.values,
       );
       return { words, ...counts };
     };

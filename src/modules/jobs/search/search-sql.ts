@@ -296,9 +296,12 @@ export function whereClause(conditions: string[]): string {
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
+/** A quoted lexeme in a tsquery's text (a quote inside it doubled); it may hold any character, operators too. */
+const QUOTED_LEXEME = /'(?:[^']|'')+'/g;
+
 /** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
 export function lexemes(query: string): string[] {
-  return [...query.matchAll(/'(?:[^']|'')+'/g)].map((match) => match[0]);
+  return [...query.matchAll(QUOTED_LEXEME)].map((match) => match[0]);
 }
 
 /**
@@ -308,8 +311,8 @@ export function lexemes(query: string): string[] {
  * parentheses leaves nothing required at all.
  */
 export function requiredWords(query: string): string[] {
-  // Lexemes may hold any character: blanked out while the operators around them are read.
-  const operators = query.replace(/'(?:[^']|'')+'/g, (quoted) => '_'.repeat(quoted.length));
+  // Lexemes blanked out while the operators around them are read, keeping every position.
+  const operators = query.replace(QUOTED_LEXEME, (quoted) => '_'.repeat(quoted.length));
   const conjuncts: string[] = [];
   let [depth, start] = [0, 0];
   for (let at = 0; at <= operators.length; at++) {
@@ -331,7 +334,7 @@ export function requiredWords(query: string): string[] {
  * alternative (|), exclusion (!), prefix or weight (:). Each of its lexemes alone then matches every listing it does.
  */
 export function isPhraseConjunction(query: string): boolean {
-  return /<\d*-?>/.test(query) && !/[|!:]/.test(query.replace(/'(?:[^']|'')+'/g, ''));
+  return /<\d*-?>/.test(query) && !/[|!:]/.test(query.replace(QUOTED_LEXEME, ''));
 }
 
 /** "senior kubern" → "senior & kubern:*": the last word as a prefix, as someone still typing it means. */
