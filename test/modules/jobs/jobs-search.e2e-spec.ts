@@ -1,6 +1,7 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { SqlParameters } from '@src/modules/jobs/search/search-filters';
-import { requiredWords, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
+import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
+import { requiredWords, SearchContext, SIGNATURE_SAMPLE_MATCHES, signatureConditions, signatureSampleStatement } from '@src/modules/jobs/search/search-sql';
 import { DataSource } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -260,6 +261,30 @@ describe('POST /v1/jobs/search', () => {
         await dataSource.query(`DELETE FROM job_search_words WHERE word = 'quokkaforge'`);
       }
     });
+  });
+
+  describe('the sample behind an estimated total (the newest listings, read through their words signatures)', () => {
+    it.each(['senior engineer', 'kubernetes senior developer', '"product manager"'])(
+      'answers, for %s, the places newest first of the listings that match and pass the filters',
+      async (query) => {
+        const dataSource = testApp.app.get(DataSource);
+        const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query]);
+        const search = { limit: 20, query, ...mine() } as JobSearchDto;
+        const sample = signatureSampleStatement({ search, asOf: new Date(), text: { query: match, match, raw: query }, mode: 'exact' });
+        const places = await dataSource.query(sample.sql, sample.values);
+        // Every listing's own search vector, newest first, against the whole text and the sources filter.
+        const newestFirst: { passes: boolean }[] = await dataSource.query(
+          `SELECT l.search_vector @@ $1::tsquery AND l.source = ANY($2) AS passes FROM job_listings l ORDER BY l.posted_at DESC, l.id DESC`,
+          [match, set.sources],
+        );
+        const want = newestFirst
+          .map((row, index) => ({ n: index + 1, passes: row.passes }))
+          .filter((row) => row.passes)
+          .slice(0, SIGNATURE_SAMPLE_MATCHES);
+        expect(want.length).toBeGreaterThan(0);
+        expect(places).toEqual(want);
+      },
+    );
   });
 
   it('filters by source', async () => {

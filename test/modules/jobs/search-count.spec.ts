@@ -10,6 +10,8 @@ interface Answers {
   estimate: (statement: Statement) => number;
   filterSample?: { sampled: number; passed: number };
   textSample?: { sampled: number; held: number; passed: number };
+  /** the newest listings that match and pass, with their places (see signatureSampleStatement) */
+  signatureSample?: { n: number; passes: boolean }[];
 }
 
 const timedOut = () => Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
@@ -21,6 +23,7 @@ function counter(answers: Answers): SearchCounter {
     planned: async (_strategy: string, statement: Statement) => {
       if (statement.sql.includes('AS count FROM')) throw timedOut();
       if (statement.sql.includes('AS held')) return [answers.textSample];
+      if (statement.sql.includes('AS passes')) return answers.signatureSample;
       return [answers.filterSample];
     },
   } as unknown as SearchSession;
@@ -49,21 +52,42 @@ describe('the estimated total, when counting runs out of budget', () => {
     expect(await total).toBe(317);
   });
 
-  it("takes a word and a country as the word's listings times the share of a sample of them in the country", async () => {
+  /** `matches` places that pass, then, if given, the listing at place `last`, which does not. */
+  const places = (matches: number[], last?: number) => [...matches.map((n) => ({ n, passes: true })), ...(last ? [{ n: last, passes: false }] : [])];
+
+  it('takes text and filters as the share of the newest listings that match and pass, up to the sampled matches', async () => {
+    // The 100th match at place 4,951: a share of 99 in 4,950.
+    const matches = Array.from({ length: 100 }, (_, index) => (index === 99 ? 4_951 : index * 40 + 1));
     const total = counter({
-      estimate: ({ sql, values }) => (sql.includes('l.country') ? 1_000 : values[0] === "'kubernet'" ? 20_000 : 1_000_000),
-      textSample: { sampled: 500, held: 500, passed: 100 },
+      estimate: ({ sql }) => (sql.includes('WHERE') ? 5_000 : 1_000_000),
+      signatureSample: places(matches),
     }).begin(context({ country: 'IN' }, "'kubernet'"), 60_000).total;
-    expect(await total).toBe(4_000);
+    expect(await total).toBe(20_000);
   });
 
-  it('samples the newest listings for text whose rarest word most listings hold (its bitmap alone would overrun the budget)', async () => {
-    const listings: Record<string, number> = { "'product' <-> 'manag'": 930_000, "'product'": 960_000, "'manag'": 967_000 };
+  it('takes the share of all the sampled listings when fewer of them match', async () => {
+    const total = counter({
+      estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
+      signatureSample: places([3, 700, 9_000], 20_000),
+    }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
+    expect(await total).toBe(150);
+  });
+
+  it('answers the matches of a sample that read every listing', async () => {
+    const total = counter({
+      estimate: () => 40_000,
+      signatureSample: places([2, 5, 8, 13]),
+    }).begin(context({}, "'product' <-> 'manag'"), 40_000).total;
+    expect(await total).toBe(4);
+  });
+
+  it('samples the newest listings for alternatives whose rarest word most listings hold (its bitmap alone would overrun the budget)', async () => {
+    const listings: Record<string, number> = { "'product' | 'manag'": 990_000, "'product'": 960_000, "'manag'": 967_000 };
     const total = counter({
       estimate: ({ sql, values }) => (sql.includes('WHERE') ? listings[values[0] as string] : 1_000_000),
-      textSample: { sampled: 500, held: 113, passed: 113 },
-    }).begin(context({}, "'product' <-> 'manag'"), 930_000).total;
-    expect(await total).toBe(226_000);
+      textSample: { sampled: 500, held: 470, passed: 470 },
+    }).begin(context({}, "'product' | 'manag'"), 990_000).total;
+    expect(await total).toBe(940_000);
   });
 
   it('leaves date filters to the planner: the sampled listings are the oldest that hold the word', async () => {

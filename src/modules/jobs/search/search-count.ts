@@ -1,5 +1,5 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
+import { OVERRUN_GRACE_MS, SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
 import { indexedFilterConditions, SqlParameters } from './search-filters';
 import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
 import {
@@ -9,8 +9,12 @@ import {
   isFiltered,
   isTextual,
   lexemes,
+  requiredWords,
   SearchContext,
   searchFilters,
+  SIGNATURE_SAMPLE,
+  SIGNATURE_SAMPLE_MATCHES,
+  signatureSampleStatement,
   textConditions,
   textSampleStatement,
   wordsEstimateStatement,
@@ -69,6 +73,14 @@ class CountingTime {
     this.endsAt = Date.now() + budgetMs;
   }
 
+  /**
+   * The time limit of a statement that must leave `reserveMs` of the budget to the next (a count, to the sample that
+   * stands in when it gives none): its answer may arrive OVERRUN_GRACE_MS after the limit.
+   */
+  leaving(reserveMs: number): number | null {
+    return this.limit(this.endsAt - Date.now() - reserveMs - OVERRUN_GRACE_MS);
+  }
+
   /** The time limit of the next statement: `ms` or what is left, if less; null when too little is left. */
   limit(ms: number): number | null {
     const left = Math.min(ms, this.endsAt - Date.now());
@@ -111,19 +123,33 @@ export class SearchCounter {
   /**
    * `total` when the count gave none. The planner multiplies shares as if they were independent: of words
    * ("registered nurse" was estimated at 129 listings of 11,681), of words and filters (a skill and a country), of
-   * filters (a level and a salary). Text is therefore estimated from its rarest word, whose share the statistics
-   * know: its listings (all listings, when most hold it), times the share of a sample of them (the newest) that
-   * match the whole text and pass the filters (when
-   * enough do and no filter is on dates; else the share that match, times the planner's share of listings the
-   * filters let through). Filters
-   * alone are estimated from a sample of the newest listings in their date window. A single word without filters,
-   * text that excludes words, and a sample that overruns the budget keep the planner's estimate.
+   * filters (a level and a salary). So a text that requires words (`requiredWords`) is estimated from the newest
+   * listings: the share of them that match it and pass the filters (read through their words signatures until
+   * SIGNATURE_SAMPLE_MATCHES match), times all listings. Other text (alternatives only), and text with a filter on dates (the newest
+   * listings all pass it), is estimated from its rarest word, whose share the statistics know: its listings (all
+   * listings, when most hold it), times the share of a sample of them that match the whole text and pass the
+   * filters (when enough do and no filter is on dates; else the share that match, times the planner's share of
+   * listings the filters let through). Filters alone are estimated from a sample of the newest listings in their
+   * date window. A single word without filters, text that excludes words, and a sample that overruns the budget
+   * keep the planner's estimate.
    */
   private async estimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     const text = context.text.match;
     const filtered = isFiltered(context);
     if (!text) return filtered ? this.filterEstimate(context, planned, time) : planned;
     if (text.includes('!') || (!/[&|<]/.test(text) && !filtered)) return planned;
+    const dated = (context.search.datePosted && context.search.datePosted !== 'all') || context.search.excludeGhostJobs;
+    if (!dated && requiredWords(text).length > 0)
+      return this.sampled(planned, time, async (session, limitMs) => {
+        const rows = await session.planned<{ n: number; passes: boolean }[]>('walk', signatureSampleStatement(context), limitMs);
+        const passed = rows.filter((row) => row.passes).length;
+        const last = rows[rows.length - 1];
+        // Stopped at its last match: (k - 1) / (n - 1) is the share that sampling until k matches does not overstate.
+        if (passed === SIGNATURE_SAMPLE_MATCHES) return ((await listingCount(session)) * (passed - 1)) / (last.n - 1);
+        if (last?.n === SIGNATURE_SAMPLE) return ((await listingCount(session)) * passed) / SIGNATURE_SAMPLE;
+        // Short of both: the sample read every listing, and its count is exact.
+        return passed;
+      });
     return this.sampled(planned, time, async (session, limitMs) => {
       const words = lexemes(text);
       // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
@@ -144,7 +170,6 @@ export class SearchCounter {
       if (sampled === 0) return planned;
       // A word's sample is its first listings in the table, the oldest, and the newest are all recent: neither says
       // what share of all passes a filter on dates.
-      const dated = (context.search.datePosted && context.search.datePosted !== 'all') || context.search.excludeGhostJobs;
       return (
         (newest ? await listingCount(session) : fewest) *
         (passed >= SAMPLE_PASSED_MIN && !dated ? passed / sampled : (held / sampled) * (await filterShare(session, context)))
@@ -189,7 +214,7 @@ export class SearchCounter {
     textMatches: number | null,
     time: CountingTime,
   ): Promise<number | null | undefined> {
-    if (textMatches !== null) return textMatches < COUNT_ALWAYS_BELOW ? undefined : time.limit(this.budgetMs - this.quickBudgetMs);
+    if (textMatches !== null) return textMatches < COUNT_ALWAYS_BELOW ? undefined : time.leaving(this.quickBudgetMs);
     const budget = time.limit(this.quickBudgetMs);
     if (budget === null || indexedFilterConditions(context.search, new SqlParameters()).length > 0) return budget;
     return (await windowListings(session, context)) <= budget * FILTER_COUNT_ENTRIES_PER_MS ? budget : null;

@@ -13,7 +13,7 @@ const QUERY_CANCELED = '57014';
 const STATISTICS_MS = 60_000;
 const STATISTICS_KEPT = 10_000;
 /** A time limit's answer takes a round trip to arrive: waited for this long past the limit before giving up on it. */
-const OVERRUN_GRACE_MS = 2;
+export const OVERRUN_GRACE_MS = 2;
 
 /**
  * A bitmap's matches are scattered over the table, one page each: asking the kernel for the next pages while reading
