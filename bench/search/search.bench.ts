@@ -391,9 +391,10 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   and the service holds to it itself: PostgreSQL cannot stop a GIN bitmap midway (a count given 15 ms answered after
   62 ms), so a statement past its limit is given up on and finishes alone, its search's slot held until it does. A
   count of filters alone is not tried when their date window holds more listings than it could read in its share.
-  An estimate of text that requires words reads the newest-first index until 100 listings match (their signatures
-  and the filters tested on the index, the search vector read only when both pass) or 20,000 are read: the planner
-  takes words as independent, and a sample of 300 gave a share of 1% as 3 matches, ±60%.
+  An estimate of filters alone, or of text that requires words, reads the newest-first index of their date window
+  until 100 listings match and pass (their signatures and the filters tested on the index, the search vector read
+  only when both pass) or 20,000 are read: the planner takes words as independent, and a sample of 300 gave a share
+  of 1% as 3 matches, ±60%.
 - **The planner's estimates are kept for a minute.** A search asks ten or more (each word, the filters alone and
   with the text); each EXPLAIN of text costs 0.2–1 ms of planning. They change only with ANALYZE. (The benchmark's
   words come from short lists, so it finds them kept more often than a long tail of real queries would.)

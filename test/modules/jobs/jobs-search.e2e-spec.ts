@@ -1,7 +1,7 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
-import { requiredWords, SearchContext, SIGNATURE_SAMPLE_MATCHES, signatureConditions, signatureSampleStatement } from '@src/modules/jobs/search/search-sql';
+import { NEWEST_SAMPLE_MATCHES, newestSampleStatement, requiredWords, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
 import { DataSource } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -264,27 +264,33 @@ describe('POST /v1/jobs/search', () => {
   });
 
   describe('the sample behind an estimated total (the newest listings, read through their words signatures)', () => {
-    it.each(['senior engineer', 'kubernetes senior developer', '"product manager"'])(
-      'answers, for %s, the places newest first of the listings that match and pass the filters',
-      async (query) => {
-        const dataSource = testApp.app.get(DataSource);
-        const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query]);
-        const search = { limit: 20, query, ...mine() } as JobSearchDto;
-        const sample = signatureSampleStatement({ search, asOf: new Date(), text: { query: match, match, raw: query }, mode: 'exact' });
-        const places = await dataSource.query(sample.sql, sample.values);
-        // Every listing's own search vector, newest first, against the whole text and the sources filter.
-        const newestFirst: { passes: boolean }[] = await dataSource.query(
-          `SELECT l.search_vector @@ $1::tsquery AND l.source = ANY($2) AS passes FROM job_listings l ORDER BY l.posted_at DESC, l.id DESC`,
-          [match, set.sources],
-        );
-        const want = newestFirst
-          .map((row, index) => ({ n: index + 1, passes: row.passes }))
-          .filter((row) => row.passes)
-          .slice(0, SIGNATURE_SAMPLE_MATCHES);
-        expect(want.length).toBeGreaterThan(0);
-        expect(places).toEqual(want);
-      },
-    );
+    const WEEK_MS = 7 * DAY_MS;
+    it.each<[string, Partial<JobSearchDto>]>([
+      ['two words', { query: 'senior engineer' }],
+      ['three words', { query: 'kubernetes senior developer' }],
+      ['a phrase', { query: '"product manager"' }],
+      ['a word within a week', { query: 'engineer', datePosted: 'week' }],
+      ['filters alone within a week', { remote: true, datePosted: 'week' }],
+    ])('counts, for %s, the newest listings that match and pass, to the place of the last one read', async (_name, body) => {
+      const dataSource = testApp.app.get(DataSource);
+      const query = body.query ?? null;
+      const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
+      const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
+      const asOf = new Date();
+      const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
+      const sample = newestSampleStatement(context, NEWEST_SAMPLE_MATCHES);
+      const [answer] = await dataSource.query(sample.sql, sample.values);
+      // Every listing of the window, newest first, its own search vector tested against the whole text.
+      const since = body.datePosted ? new Date(asOf.getTime() - WEEK_MS) : new Date(0);
+      const newestFirst: { passes: boolean }[] = await dataSource.query(
+        `SELECT ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AS passes
+           FROM job_listings l WHERE l.posted_at >= $4 ORDER BY l.posted_at DESC, l.id DESC`,
+        [query && match, set.sources, body.remote ?? null, since.toISOString()],
+      );
+      const places = newestFirst.flatMap((row, index) => (row.passes ? [index + 1] : [])).slice(0, NEWEST_SAMPLE_MATCHES);
+      expect(places.length).toBeGreaterThan(0);
+      expect(answer).toEqual({ passed: places.length, reached: places[places.length - 1] });
+    });
   });
 
   it('filters by source', async () => {

@@ -8,10 +8,9 @@ import type { SearchRepository, SearchSession } from '@src/modules/jobs/search/s
 interface Answers {
   /** the planner's estimate of a statement's rows, by what its SQL holds */
   estimate: (statement: Statement) => number;
-  filterSample?: { sampled: number; passed: number };
   textSample?: { sampled: number; held: number; passed: number };
-  /** the newest listings that match and pass, with their places (see signatureSampleStatement) */
-  signatureSample?: { n: number; passes: boolean }[];
+  /** of the newest listings read, how many match and pass, and the place of the last read (see newestSampleStatement) */
+  newestSample?: { passed: number; reached: number };
 }
 
 const timedOut = () => Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
@@ -23,8 +22,7 @@ function counter(answers: Answers): SearchCounter {
     planned: async (_strategy: string, statement: Statement) => {
       if (statement.sql.includes('AS count FROM')) throw timedOut();
       if (statement.sql.includes('AS held')) return [answers.textSample];
-      if (statement.sql.includes('AS passes')) return answers.signatureSample;
-      return [answers.filterSample];
+      return [answers.newestSample];
     },
   } as unknown as SearchSession;
   const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
@@ -36,48 +34,41 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
 }
 
 describe('the estimated total, when counting runs out of budget', () => {
-  it('takes filters alone as the listings of their date window times the share of its newest they let through', async () => {
+  it('takes filters alone as the listings of their date window times the share of its newest that pass, up to the sampled matches', async () => {
+    // The 100th listing that passes at place 2,001: a share of 99 in 2,000.
     const total = counter({
       estimate: ({ sql }) => (sql.includes('WHERE l.posted_at >=') && !sql.includes('AND') ? 78_000 : 2_000),
-      filterSample: { sampled: 5_000, passed: 250 },
+      newestSample: { passed: 100, reached: 2_001 },
     }).begin(context({ datePosted: 'week', jobLevels: ['senior'] }), 2_000).total;
-    expect(await total).toBe(3_900);
+    expect(await total).toBe(3_861);
   });
 
   it('answers the exact count of filters alone when their date window is smaller than the sample', async () => {
-    const total = counter({ estimate: () => 2_000, filterSample: { sampled: 1_200, passed: 317 } }).begin(
+    const total = counter({ estimate: () => 2_000, newestSample: { passed: 317, reached: 1_200 } }).begin(
       context({ datePosted: 'today', jobLevels: ['senior'] }),
       2_000,
     ).total;
     expect(await total).toBe(317);
   });
 
-  /** `matches` places that pass, then, if given, the listing at place `last`, which does not. */
-  const places = (matches: number[], last?: number) => [...matches.map((n) => ({ n, passes: true })), ...(last ? [{ n: last, passes: false }] : [])];
-
-  it('takes text and filters as the share of the newest listings that match and pass, up to the sampled matches', async () => {
-    // The 100th match at place 4,951: a share of 99 in 4,950.
-    const matches = Array.from({ length: 100 }, (_, index) => (index === 99 ? 4_951 : index * 40 + 1));
+  it('takes text and filters as all listings times the share of the newest that match and pass, up to the sampled matches', async () => {
     const total = counter({
       estimate: ({ sql }) => (sql.includes('WHERE') ? 5_000 : 1_000_000),
-      signatureSample: places(matches),
+      newestSample: { passed: 100, reached: 4_951 },
     }).begin(context({ country: 'IN' }, "'kubernet'"), 60_000).total;
     expect(await total).toBe(20_000);
   });
 
-  it('takes the share of all the sampled listings when fewer of them match', async () => {
+  it('takes the share of every sampled listing when fewer of them match', async () => {
     const total = counter({
       estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
-      signatureSample: places([3, 700, 9_000], 20_000),
+      newestSample: { passed: 3, reached: 20_000 },
     }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
     expect(await total).toBe(150);
   });
 
   it('answers the matches of a sample that read every listing', async () => {
-    const total = counter({
-      estimate: () => 40_000,
-      signatureSample: places([2, 5, 8, 13]),
-    }).begin(context({}, "'product' <-> 'manag'"), 40_000).total;
+    const total = counter({ estimate: () => 15_000, newestSample: { passed: 4, reached: 13 } }).begin(context({}, "'product' <-> 'manag'"), 15_000).total;
     expect(await total).toBe(4);
   });
 
@@ -90,11 +81,11 @@ describe('the estimated total, when counting runs out of budget', () => {
     expect(await total).toBe(940_000);
   });
 
-  it('leaves date filters to the planner: the sampled listings are the oldest that hold the word', async () => {
+  it('leaves the ghost-job filter to the planner: the newest listings are seldom ghosts, and a word sample is its oldest', async () => {
     const total = counter({
-      estimate: ({ sql, values }) => (sql.includes('posted_at') ? 100_000 : values[0] === "'kubernet'" ? 20_000 : 1_000_000),
+      estimate: ({ sql, values }) => (sql.includes('first_seen_at') ? 100_000 : values[0] === "'kubernet'" ? 20_000 : 1_000_000),
       textSample: { sampled: 500, held: 500, passed: 400 },
-    }).begin(context({ datePosted: 'week' }, "'kubernet'"), 60_000).total;
+    }).begin(context({ excludeGhostJobs: true }, "'kubernet'"), 60_000).total;
     expect(await total).toBe(2_000);
   });
 });

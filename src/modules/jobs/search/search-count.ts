@@ -4,17 +4,15 @@ import { indexedFilterConditions, SqlParameters } from './search-filters';
 import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
 import {
   countStatement,
-  FILTER_SAMPLE,
-  filterSampleStatement,
   isFiltered,
   isTextual,
   lexemes,
   requiredWords,
   SearchContext,
   searchFilters,
-  SIGNATURE_SAMPLE,
-  SIGNATURE_SAMPLE_MATCHES,
-  signatureSampleStatement,
+  NEWEST_SAMPLE,
+  NEWEST_SAMPLE_MATCHES,
+  newestSampleStatement,
   textConditions,
   textSampleStatement,
   wordsEstimateStatement,
@@ -123,33 +121,22 @@ export class SearchCounter {
   /**
    * `total` when the count gave none. The planner multiplies shares as if they were independent: of words
    * ("registered nurse" was estimated at 129 listings of 11,681), of words and filters (a skill and a country), of
-   * filters (a level and a salary). So a text that requires words (`requiredWords`) is estimated from the newest
-   * listings: the share of them that match it and pass the filters (read through their words signatures until
-   * SIGNATURE_SAMPLE_MATCHES match), times all listings. Other text (alternatives only), and text with a filter on dates (the newest
-   * listings all pass it), is estimated from its rarest word, whose share the statistics know: its listings (all
-   * listings, when most hold it), times the share of a sample of them that match the whole text and pass the
-   * filters (when enough do and no filter is on dates; else the share that match, times the planner's share of
-   * listings the filters let through). Filters alone are estimated from a sample of the newest listings in their
-   * date window. A single word without filters, text that excludes words, and a sample that overruns the budget
-   * keep the planner's estimate.
+   * filters (a level and a salary). So filters alone, and text that requires words (`requiredWords`), are estimated
+   * from the newest listings of their `datePosted` window (or of all): the share of them that match and pass (read
+   * through their words signatures until NEWEST_SAMPLE_MATCHES do), times the listings of the window; a window
+   * that the sample reads whole is counted exactly. Text that requires no word (alternatives only), and text with
+   * `excludeGhostJobs` (the newest listings are seldom ghosts), are estimated from the rarest word, whose share the
+   * statistics know: its listings (all listings, when most hold it), times the share of a sample of them that match
+   * the whole text and pass the filters (when enough do and no filter is on dates; else the share that match, times
+   * the planner's share of listings the filters let through). A single word without filters, text that excludes
+   * words, and a sample that overruns the budget keep the planner's estimate.
    */
   private async estimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     const text = context.text.match;
     const filtered = isFiltered(context);
-    if (!text) return filtered ? this.filterEstimate(context, planned, time) : planned;
+    if (!text) return filtered ? this.newestEstimate(context, planned, time) : planned;
     if (text.includes('!') || (!/[&|<]/.test(text) && !filtered)) return planned;
-    const dated = (context.search.datePosted && context.search.datePosted !== 'all') || context.search.excludeGhostJobs;
-    if (!dated && requiredWords(text).length > 0)
-      return this.sampled(planned, time, async (session, limitMs) => {
-        const rows = await session.planned<{ n: number; passes: boolean }[]>('walk', signatureSampleStatement(context), limitMs);
-        const passed = rows.filter((row) => row.passes).length;
-        const last = rows[rows.length - 1];
-        // Stopped at its last match: (k - 1) / (n - 1) is the share that sampling until k matches does not overstate.
-        if (passed === SIGNATURE_SAMPLE_MATCHES) return ((await listingCount(session)) * (passed - 1)) / (last.n - 1);
-        if (last?.n === SIGNATURE_SAMPLE) return ((await listingCount(session)) * passed) / SIGNATURE_SAMPLE;
-        // Short of both: the sample read every listing, and its count is exact.
-        return passed;
-      });
+    if (!context.search.excludeGhostJobs && requiredWords(text).length > 0) return this.newestEstimate(context, planned, time);
     return this.sampled(planned, time, async (session, limitMs) => {
       const words = lexemes(text);
       // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
@@ -170,6 +157,7 @@ export class SearchCounter {
       if (sampled === 0) return planned;
       // A word's sample is its first listings in the table, the oldest, and the newest are all recent: neither says
       // what share of all passes a filter on dates.
+      const dated = (context.search.datePosted && context.search.datePosted !== 'all') || context.search.excludeGhostJobs;
       return (
         (newest ? await listingCount(session) : fewest) *
         (passed >= SAMPLE_PASSED_MIN && !dated ? passed / sampled : (held / sampled) * (await filterShare(session, context)))
@@ -177,13 +165,17 @@ export class SearchCounter {
     });
   }
 
-  /** Filters alone: the listings of their date window, times the share of its newest that the filters let through. */
-  private filterEstimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
+  /** The listings of the window times the share of its newest that match and pass (see `estimate`). */
+  private newestEstimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     return this.sampled(planned, time, async (session, limitMs) => {
-      const [{ sampled, passed }] = await session.planned<{ sampled: number; passed: number }[]>('walk', filterSampleStatement(context), limitMs);
-      // A sample short of its size read the whole window: its count is exact.
-      if (sampled < FILTER_SAMPLE) return passed;
-      return passed >= SAMPLE_PASSED_MIN ? ((await windowListings(session, context)) * passed) / sampled : planned;
+      const listings = await windowListings(session, context);
+      // A window the sample reads whole is counted to its end, so that its total is exact.
+      const matches = listings < NEWEST_SAMPLE ? null : NEWEST_SAMPLE_MATCHES;
+      const [{ passed, reached }] = await session.planned<{ passed: number; reached: number }[]>('walk', newestSampleStatement(context, matches), limitMs);
+      // Stopped at its last match: (k - 1) / (n - 1) is the share that sampling until k matches does not overstate.
+      if (passed === matches) return (listings * (passed - 1)) / (reached - 1);
+      if (reached === NEWEST_SAMPLE) return (listings * passed) / NEWEST_SAMPLE;
+      return passed;
     });
   }
 

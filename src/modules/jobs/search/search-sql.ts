@@ -184,8 +184,6 @@ export function wordsEstimateStatement(words: string): Statement {
  * read whole (~0.05 ms at 1M listings) within the count budget.
  */
 const TEXT_SAMPLE = 300;
-/** Newest listings a sample of the filters reads, from the newest-first index alone (~0.5 µs each). */
-export const FILTER_SAMPLE = 5_000;
 
 /**
  * Of TEXT_SAMPLE listings whose search vector holds `word` (or, without one, of the TEXT_SAMPLE newest listings),
@@ -205,45 +203,29 @@ export function textSampleStatement(word: string | null, text: string, context: 
 }
 
 /**
- * A signature sample (see `signatureSampleStatement`) reads the newest-first index (~0.4 µs an entry) until it has
- * found SIGNATURE_SAMPLE_MATCHES matches, a share within ~20%, or has read SIGNATURE_SAMPLE entries.
+ * A sample of the newest listings (see `newestSampleStatement`) reads the newest-first index (~0.4 µs an entry)
+ * until NEWEST_SAMPLE_MATCHES listings match and pass, a share within ~20%, or NEWEST_SAMPLE entries are read.
  */
-export const SIGNATURE_SAMPLE = 20_000;
-export const SIGNATURE_SAMPLE_MATCHES = 100;
+export const NEWEST_SAMPLE = 20_000;
+export const NEWEST_SAMPLE_MATCHES = 100;
 
 /**
- * The newest listings, in order, that match the text and pass the search's filters, up to SIGNATURE_SAMPLE_MATCHES
- * of them among the SIGNATURE_SAMPLE newest, each with its place `n` in that order; and the listing at place
- * SIGNATURE_SAMPLE, matching or not (`passes`), when the sample reaches it. Filters and the words signature are
- * tested on the index, and a search vector (~15 µs) is read only for a listing that passes both. For a text that
- * requires words (`requiredWords`); see SearchCounter.
+ * Of the newest listings of the search's `datePosted` window (or of all), read in order until `matches` of them
+ * match its text and pass its filters (null: no such stop) or NEWEST_SAMPLE have been read: how many did (`passed`),
+ * and the place in that order of the last listing read (`reached`). Filters and the words signature are tested on
+ * the index, and a search vector (~15 µs) is read only for a listing that passes both (so text must require words,
+ * `requiredWords`, for the sample to be cheap). See SearchCounter.
  */
-export function signatureSampleStatement(context: SearchContext): Statement {
-  const sql = new SqlParameters();
-  // Cheapest first: PostgreSQL evaluates AND from the left and stops at the first false.
-  const tests = [...searchFilters(context)(sql), ...signatureConditions(context)(sql), ...textConditions(context)(sql, SEARCH_VECTOR_BY_ID)];
-  const newest = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${NEWEST_FIRST} LIMIT ${SIGNATURE_SAMPLE}`;
-  // OFFSET 0 keeps the tests in a column of their own, evaluated once a listing, as the scan reaches it.
-  const tested = `SELECT l.n, ${tests.join(' AND ')} AS passes FROM (SELECT (row_number() OVER ())::int AS n, l.* FROM (${newest}) l) l OFFSET 0`;
-  return {
-    sql: `SELECT l.n, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${SIGNATURE_SAMPLE} LIMIT ${SIGNATURE_SAMPLE_MATCHES}`,
-    values: sql.values,
-  };
-}
-
-/**
- * Of the FILTER_SAMPLE newest listings within the search's `datePosted` window (or of all), how many its filters let
- * through; `sampled` short of FILTER_SAMPLE means the sample is the whole window.
- */
-export function filterSampleStatement(context: SearchContext): Statement {
+export function newestSampleStatement(context: SearchContext, matches: number | null): Statement {
   const sql = new SqlParameters();
   const since = postedSince(context.search, context.asOf, sql);
-  const filters = searchFilters(context)(sql);
-  return {
-    sql: `SELECT count(*)::int AS sampled, count(*) FILTER (WHERE ${filters.join(' AND ')})::int AS passed
-            FROM (SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(since ? [since] : [])} ${NEWEST_FIRST} LIMIT ${FILTER_SAMPLE}) l`,
-    values: sql.values,
-  };
+  // Cheapest first: PostgreSQL evaluates AND from the left and stops at the first false.
+  const tests = [...searchFilters(context)(sql), ...signatureConditions(context)(sql), ...textConditions(context)(sql, SEARCH_VECTOR_BY_ID)];
+  const newest = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(since ? [since] : [])} ${NEWEST_FIRST} LIMIT ${NEWEST_SAMPLE}`;
+  // OFFSET 0 keeps the tests in a column of their own, evaluated once a listing, as the scan reaches it.
+  const tested = `SELECT l.n, ${tests.join(' AND ')} AS passes FROM (SELECT (row_number() OVER ())::int AS n, l.* FROM (${newest}) l) l OFFSET 0`;
+  const read = `SELECT l.n, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${NEWEST_SAMPLE} ${matches === null ? '' : `LIMIT ${matches}`}`;
+  return { sql: `SELECT count(*) FILTER (WHERE l.passes)::int AS passed, coalesce(max(l.n), 0) AS reached FROM (${read}) l`, values: sql.values };
 }
 
 /** The `datePosted` window of a search alone, for the planner to estimate (null: every listing). */
