@@ -390,7 +390,9 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   more than 10,000 are expected, it is an estimate. The count and the sample behind an estimate share that budget,
   and the service holds to it itself: PostgreSQL cannot stop a GIN bitmap midway (a count given 15 ms answered after
   62 ms), so a statement past its limit is given up on and finishes alone, its search's slot held until it does. A
-  count of filters alone is not tried when their date window holds more listings than it could read in its share.
+  count of filters alone is not tried when their date window holds more listings than it could read in its share,
+  nor a count of text and filters that would read more table pages than it could (pages come from the OS cache at
+  ~6 µs each when the table outgrows PostgreSQL's shared buffers, as at 1M listings).
   An estimate of filters alone, or of text that requires words, reads the newest-first index of their date window
   until 100 listings match and pass (their signatures and the filters tested on the index, the search vector read
   only when both pass) or 20,000 are read: the planner takes words as independent, and a sample of 300 gave a share

@@ -278,7 +278,7 @@ describe('POST /v1/jobs/search', () => {
       const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
       const asOf = new Date();
       const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
-      const sample = newestSampleStatement(context, NEWEST_SAMPLE_MATCHES);
+      const sample = newestSampleStatement(context);
       const [answer] = await dataSource.query(sample.sql, sample.values);
       // Every listing of the window, newest first, its own search vector tested against the whole text.
       const since = body.datePosted ? new Date(asOf.getTime() - WEEK_MS) : new Date(0);

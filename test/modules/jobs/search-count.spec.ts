@@ -19,6 +19,7 @@ const timedOut = () => Object.assign(new Error('canceling statement due to state
 function counter(answers: Answers): SearchCounter {
   const session = {
     estimate: async (statement: Statement) => answers.estimate(statement),
+    fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits: false }] as Row[]),
     planned: async (_strategy: string, statement: Statement) => {
       if (statement.sql.includes('AS count FROM')) throw timedOut();
       if (statement.sql.includes('AS held')) return [answers.textSample];
@@ -44,11 +45,11 @@ describe('the estimated total, when counting runs out of budget', () => {
   });
 
   it('answers the exact count of filters alone when their date window is smaller than the sample', async () => {
-    const total = counter({ estimate: () => 2_000, newestSample: { passed: 317, reached: 1_200 } }).begin(
+    const total = counter({ estimate: () => 2_000, newestSample: { passed: 37, reached: 1_190 } }).begin(
       context({ datePosted: 'today', jobLevels: ['senior'] }),
       2_000,
     ).total;
-    expect(await total).toBe(317);
+    expect(await total).toBe(37);
   });
 
   it('takes text and filters as all listings times the share of the newest that match and pass, up to the sampled matches', async () => {
@@ -68,7 +69,7 @@ describe('the estimated total, when counting runs out of budget', () => {
   });
 
   it('answers the matches of a sample that read every listing', async () => {
-    const total = counter({ estimate: () => 15_000, newestSample: { passed: 4, reached: 13 } }).begin(context({}, "'product' <-> 'manag'"), 15_000).total;
+    const total = counter({ estimate: () => 1_000_000, newestSample: { passed: 4, reached: 13 } }).begin(context({}, "'product' <-> 'manag'"), 15_000).total;
     expect(await total).toBe(4);
   });
 
@@ -87,6 +88,47 @@ describe('the estimated total, when counting runs out of budget', () => {
       textSample: { sampled: 500, held: 500, passed: 400 },
     }).begin(context({ excludeGhostJobs: true }, "'kubernet'"), 60_000).total;
     expect(await total).toBe(2_000);
+  });
+});
+
+describe('a count of text and filters', () => {
+  /** A counter whose counts answer `counted` (the table in PostgreSQL's buffers or not), and the statements it ran. */
+  const counting = (estimate: (statement: Statement) => number, counted: number, fits = false) => {
+    const ran: string[] = [];
+    const session = {
+      estimate: async (statement: Statement) => estimate(statement),
+      fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
+      planned: async (_strategy: string, statement: Statement) => {
+        ran.push(statement.sql);
+        return statement.sql.includes('AS count FROM') ? [{ count: counted }] : [{ passed: 3, reached: 20_000 }];
+      },
+    } as unknown as SearchSession;
+    const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
+    return { counter: new SearchCounter(repository, 25), ran };
+  };
+  // The word in 20,000 listings (counted through its bitmap ANDed with the country's), the word and the country in `both`.
+  const estimates = (both: number) => (statement: Statement) =>
+    statement.sql.includes('l.country') && statement.sql.includes('search_vector') ? both : statement.sql.includes('search_vector') ? 20_000 : 1_000_000;
+
+  it('is not tried when it would read more table pages than its budget allows: the sample answers at once', async () => {
+    const { counter, ran } = counting(estimates(8_000), 7_900);
+    const total = await counter.begin(context({ country: 'CA' }, "'python'"), 8_000).total;
+    expect(ran.filter((sql) => sql.includes('AS count FROM'))).toEqual([]);
+    expect(total).toBe(150);
+  });
+
+  it("is tried when its pages fit its budget at the pace of a table that fits in PostgreSQL's buffers", async () => {
+    const { counter, ran } = counting(estimates(6_000), 5_950, true);
+    const total = await counter.begin(context({ country: 'CA' }, "'python'"), 6_000).total;
+    expect(ran.filter((sql) => sql.includes('AS count FROM'))).toHaveLength(1);
+    expect(total).toBe(5_950);
+  });
+
+  it('is tried, and exact, when its pages fit its budget', async () => {
+    const { counter, ran } = counting(estimates(1_500), 1_480);
+    const total = await counter.begin(context({ country: 'CA' }, "'python'"), 1_500).total;
+    expect(ran.filter((sql) => sql.includes('AS count FROM'))).toHaveLength(1);
+    expect(total).toBe(1_480);
   });
 });
 

@@ -1,7 +1,7 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { OVERRUN_GRACE_MS, SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
 import { indexedFilterConditions, SqlParameters } from './search-filters';
-import { countStrategy, filterShare, listingCount, windowListings } from './search-plan';
+import { countReads, countStrategy, filterShare, listingCount, tableFitsBuffers, windowListings } from './search-plan';
 import {
   countStatement,
   isFiltered,
@@ -10,6 +10,7 @@ import {
   requiredWords,
   SearchContext,
   searchFilters,
+  Strategy,
   NEWEST_SAMPLE,
   NEWEST_SAMPLE_MATCHES,
   newestSampleStatement,
@@ -37,6 +38,13 @@ const QUICK_COUNT_SHARE = 0.4;
  * 100k listings, 18,500 entries, in 13.7 ms). A count is skipped only when even this pace could not finish it.
  */
 const FILTER_COUNT_ENTRIES_PER_MS = 4_000;
+/**
+ * Table pages a count of text and filters reads per ms (see `countReads`), generously: from PostgreSQL's buffers,
+ * where a table smaller than them stays (1,839 pages in 2.4 ms at 1M listings, ~1.3 µs each), or from the OS
+ * cache, where a larger one's pages come from (~6 µs each; 904 MB at 1M against the default 128 MB of buffers). A
+ * count that would read more than its budget at this pace is not tried: its budget goes to the sample.
+ */
+const COUNT_PAGES_PER_MS = { buffered: 750, cached: 250 };
 /** Sampled listings that must pass for their share to stand for all (fewer: too rare to tell from a sample). */
 const SAMPLE_PASSED_MIN = 20;
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
@@ -124,7 +132,7 @@ export class SearchCounter {
    * filters (a level and a salary). So filters alone, and text that requires words (`requiredWords`), are estimated
    * from the newest listings of their `datePosted` window (or of all): the share of them that match and pass (read
    * through their words signatures until NEWEST_SAMPLE_MATCHES do), times the listings of the window; a window
-   * that the sample reads whole is counted exactly. Text that requires no word (alternatives only), and text with
+   * that the sample reads whole, short of them, is counted exactly. Text that requires no word (alternatives only), and text with
    * `excludeGhostJobs` (the newest listings are seldom ghosts), are estimated from the rarest word, whose share the
    * statistics know: its listings (all listings, when most hold it), times the share of a sample of them that match
    * the whole text and pass the filters (when enough do and no filter is on dates; else the share that match, times
@@ -168,13 +176,11 @@ export class SearchCounter {
   /** The listings of the window times the share of its newest that match and pass (see `estimate`). */
   private newestEstimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     return this.sampled(planned, time, async (session, limitMs) => {
-      const listings = await windowListings(session, context);
-      // A window the sample reads whole is counted to its end, so that its total is exact.
-      const matches = listings < NEWEST_SAMPLE ? null : NEWEST_SAMPLE_MATCHES;
-      const [{ passed, reached }] = await session.planned<{ passed: number; reached: number }[]>('walk', newestSampleStatement(context, matches), limitMs);
+      const [{ passed, reached }] = await session.planned<{ passed: number; reached: number }[]>('walk', newestSampleStatement(context), limitMs);
       // Stopped at its last match: (k - 1) / (n - 1) is the share that sampling until k matches does not overstate.
-      if (passed === matches) return (listings * (passed - 1)) / (reached - 1);
-      if (reached === NEWEST_SAMPLE) return (listings * passed) / NEWEST_SAMPLE;
+      if (passed === NEWEST_SAMPLE_MATCHES) return ((await windowListings(session, context)) * (passed - 1)) / (reached - 1);
+      if (reached === NEWEST_SAMPLE) return ((await windowListings(session, context)) * passed) / NEWEST_SAMPLE;
+      // Short of both: the sample read the whole window, and its count is exact.
       return passed;
     });
   }
@@ -195,7 +201,8 @@ export class SearchCounter {
 
   /**
    * The time limit of a count (undefined: none, when few listings match its text), or null when it is not tried. A
-   * count of filters alone walks the newest-first index over every listing of the search's `datePosted` window (all
+   * count of text and filters is not tried when it would read more table pages than COUNT_PAGES_PER_MS allows in
+   * its budget (text alone always is: it may find that its words never occur together). A count of filters alone walks the newest-first index over every listing of the search's `datePosted` window (all
    * listings, without one), unless a filter has an index of its own: it gets the short budget, and is not tried
    * when even FILTER_COUNT_ENTRIES_PER_MS could not read the window in it (it would only take its budget's worth of
    * a core from the searches beside it).
@@ -203,10 +210,18 @@ export class SearchCounter {
   private async countBudget(
     session: SearchSession,
     context: SearchContext,
-    textMatches: number | null,
+    count: { strategy: Strategy; textMatches: number | null },
     time: CountingTime,
   ): Promise<number | null | undefined> {
-    if (textMatches !== null) return textMatches < COUNT_ALWAYS_BELOW ? undefined : time.leaving(this.quickBudgetMs);
+    const { strategy, textMatches } = count;
+    if (textMatches !== null) {
+      if (textMatches < COUNT_ALWAYS_BELOW) return undefined;
+      const budget = time.leaving(this.quickBudgetMs);
+      // Without filters a count is a test of whether words occur together at all: the bitmaps' AND answers it fast.
+      if (budget === null || !isFiltered(context)) return budget;
+      const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
+      return (await countReads(session, context, strategy, textMatches)) <= budget * pace ? budget : null;
+    }
     const budget = time.limit(this.quickBudgetMs);
     if (budget === null || indexedFilterConditions(context.search, new SqlParameters()).length > 0) return budget;
     return (await windowListings(session, context)) <= budget * FILTER_COUNT_ENTRIES_PER_MS ? budget : null;
@@ -228,7 +243,7 @@ export class SearchCounter {
     return this.repository.withSession(async (session) => {
       const matches = { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
       const { strategy, textMatches } = await countStrategy(session, matches);
-      const budget = await this.countBudget(session, context, textMatches, time);
+      const budget = await this.countBudget(session, context, { strategy, textMatches }, time);
       if (budget === null) return null;
       try {
         const [{ count }] = await session.planned<{ count: number }[]>(strategy, countStatement({ ...matches, strategy }), budget);

@@ -135,6 +135,24 @@ export async function countStrategy(session: SearchSession, stream: Omit<Stream,
 }
 
 /**
+ * The table pages a count of text and filters reads: one for each listing of the text's bitmap, ANDed, when it is
+ * combined, with the bitmaps of the filters that have an index of their own (the others are tested on each page).
+ */
+export async function countReads(session: SearchSession, context: SearchContext, strategy: Strategy, textMatches: number): Promise<number> {
+  const indexed = (sql: SqlParameters) => indexedFilterConditions(context.search, sql);
+  if (strategy !== 'combined' || indexed(new SqlParameters()).length === 0) return textMatches;
+  return textEstimate(session, (sql) => [...indexed(sql), ...textConditions(context)(sql)]);
+}
+
+/** Whether the listings table fits in PostgreSQL's shared buffers (its pages are then read from memory it owns). */
+export function tableFitsBuffers(session: SearchSession): Promise<boolean> {
+  return session.fromStatistics<{ fits: boolean }, boolean>(
+    { sql: "SELECT pg_relation_size('job_listings') <= pg_size_bytes(current_setting('shared_buffers')) AS fits", values: [] },
+    ([row]) => row.fits,
+  );
+}
+
+/**
  * What the planner expects `conditions` to match. A phrase is estimated as its rarest word alone: its words occur
  * together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they never did
  * (13 listings of 1,156 at 100k), and a search that believed it would count and sort every match, unbounded.

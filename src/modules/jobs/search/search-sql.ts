@@ -210,13 +210,13 @@ export const NEWEST_SAMPLE = 20_000;
 export const NEWEST_SAMPLE_MATCHES = 100;
 
 /**
- * Of the newest listings of the search's `datePosted` window (or of all), read in order until `matches` of them
- * match its text and pass its filters (null: no such stop) or NEWEST_SAMPLE have been read: how many did (`passed`),
+ * Of the newest listings of the search's `datePosted` window (or of all), read in order until NEWEST_SAMPLE_MATCHES
+ * of them match its text and pass its filters or NEWEST_SAMPLE have been read: how many did (`passed`),
  * and the place in that order of the last listing read (`reached`). Filters and the words signature are tested on
  * the index, and a search vector (~15 µs) is read only for a listing that passes both (so text must require words,
  * `requiredWords`, for the sample to be cheap). See SearchCounter.
  */
-export function newestSampleStatement(context: SearchContext, matches: number | null): Statement {
+export function newestSampleStatement(context: SearchContext): Statement {
   const sql = new SqlParameters();
   const since = postedSince(context.search, context.asOf, sql);
   // Cheapest first: PostgreSQL evaluates AND from the left and stops at the first false.
@@ -224,7 +224,7 @@ export function newestSampleStatement(context: SearchContext, matches: number | 
   const newest = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(since ? [since] : [])} ${NEWEST_FIRST} LIMIT ${NEWEST_SAMPLE}`;
   // OFFSET 0 keeps the tests in a column of their own, evaluated once a listing, as the scan reaches it.
   const tested = `SELECT l.n, ${tests.join(' AND ')} AS passes FROM (SELECT (row_number() OVER ())::int AS n, l.* FROM (${newest}) l) l OFFSET 0`;
-  const read = `SELECT l.n, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${NEWEST_SAMPLE} ${matches === null ? '' : `LIMIT ${matches}`}`;
+  const read = `SELECT l.n, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${NEWEST_SAMPLE} LIMIT ${NEWEST_SAMPLE_MATCHES}`;
   return { sql: `SELECT count(*) FILTER (WHERE l.passes)::int AS passed, coalesce(max(l.n), 0) AS reached FROM (${read}) l`, values: sql.values };
 }
 
