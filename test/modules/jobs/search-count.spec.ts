@@ -15,19 +15,27 @@ interface Answers {
 
 const timedOut = () => Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
 
-/** A counter whose every count runs out of its budget, so that `total` is the estimate. */
-function counter(answers: Answers): SearchCounter {
+/**
+ * A counter on a fake database: the planner's estimates, what each planned statement answers, and whether the
+ * listings table fits in PostgreSQL's buffers.
+ */
+function fakeCounter(estimate: (statement: Statement) => number, planned: (statement: Statement) => unknown[], fits = false): SearchCounter {
   const session = {
-    estimate: async (statement: Statement) => answers.estimate(statement),
-    fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits: false }] as Row[]),
-    planned: async (_strategy: string, statement: Statement) => {
-      if (statement.sql.includes('AS count FROM')) throw timedOut();
-      if (statement.sql.includes('AS held')) return [answers.textSample];
-      return [answers.newestSample];
-    },
+    estimate: async (statement: Statement) => estimate(statement),
+    fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
+    planned: async (_strategy: string, statement: Statement) => planned(statement),
   } as unknown as SearchSession;
   const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
   return new SearchCounter(repository, 25);
+}
+
+/** A counter whose every count runs out of its budget, so that `total` is the estimate. */
+function counter(answers: Answers): SearchCounter {
+  return fakeCounter(answers.estimate, (statement) => {
+    if (statement.sql.includes('AS count FROM')) throw timedOut();
+    if (statement.sql.includes('AS held')) return [answers.textSample];
+    return [answers.newestSample];
+  });
 }
 
 function context(search: Partial<JobSearchDto>, match: string | null = null): SearchContext {
@@ -95,16 +103,15 @@ describe('a count of text and filters', () => {
   /** A counter whose counts answer `counted` (the table in PostgreSQL's buffers or not), and the statements it ran. */
   const counting = (estimate: (statement: Statement) => number, counted: number, fits = false) => {
     const ran: string[] = [];
-    const session = {
-      estimate: async (statement: Statement) => estimate(statement),
-      fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
-      planned: async (_strategy: string, statement: Statement) => {
-        ran.push(statement.sql);
-        return statement.sql.includes('AS count FROM') ? [{ count: counted }] : [{ passed: 3, reached: 20_000 }];
+    const counter = fakeCounter(
+      estimate,
+      ({ sql }) => {
+        ran.push(sql);
+        return sql.includes('AS count FROM') ? [{ count: counted }] : [{ passed: 3, reached: 20_000 }];
       },
-    } as unknown as SearchSession;
-    const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
-    return { counter: new SearchCounter(repository, 25), ran };
+      fits,
+    );
+    return { counter, ran };
   };
   // The word in 20,000 listings (counted through its bitmap ANDed with the country's), the word and the country in `both`.
   const estimates = (both: number) => (statement: Statement) =>

@@ -132,9 +132,9 @@ export class SearchCounter {
    * filters (a level and a salary). So filters alone, and text that requires words (`requiredWords`), are estimated
    * from the newest listings of their `datePosted` window (or of all): the share of them that match and pass (read
    * through their words signatures until NEWEST_SAMPLE_MATCHES do), times the listings of the window; a window
-   * that the sample reads whole, short of them, is counted exactly. Text that requires no word (alternatives only), and text with
-   * `excludeGhostJobs` (the newest listings are seldom ghosts), are estimated from the rarest word, whose share the
-   * statistics know: its listings (all listings, when most hold it), times the share of a sample of them that match
+   * that the sample reads whole, short of them, is counted exactly. Text that requires no word (alternatives only),
+   * and text with `excludeGhostJobs` (the newest listings are seldom ghosts), are estimated from the rarest word,
+   * whose share the statistics know: its listings (all listings, when most hold it), times the share of a sample of them that match
    * the whole text and pass the filters (when enough do and no filter is on dates; else the share that match, times
    * the planner's share of listings the filters let through). A single word without filters, text that excludes
    * words, and a sample that overruns the budget keep the planner's estimate.
@@ -178,10 +178,9 @@ export class SearchCounter {
     return this.sampled(planned, time, async (session, limitMs) => {
       const [{ passed, reached }] = await session.planned<{ passed: number; reached: number }[]>('walk', newestSampleStatement(context), limitMs);
       // Stopped at its last match: (k - 1) / (n - 1) is the share that sampling until k matches does not overstate.
-      if (passed === NEWEST_SAMPLE_MATCHES) return ((await windowListings(session, context)) * (passed - 1)) / (reached - 1);
-      if (reached === NEWEST_SAMPLE) return ((await windowListings(session, context)) * passed) / NEWEST_SAMPLE;
-      // Short of both: the sample read the whole window, and its count is exact.
-      return passed;
+      const share = passed === NEWEST_SAMPLE_MATCHES ? (passed - 1) / (reached - 1) : reached === NEWEST_SAMPLE ? passed / NEWEST_SAMPLE : null;
+      // Short of both, the sample read the whole window, and its count is exact.
+      return share === null ? passed : (await windowListings(session, context)) * share;
     });
   }
 
@@ -202,18 +201,18 @@ export class SearchCounter {
   /**
    * The time limit of a count (undefined: none, when few listings match its text), or null when it is not tried. A
    * count of text and filters is not tried when it would read more table pages than COUNT_PAGES_PER_MS allows in
-   * its budget (text alone always is: it may find that its words never occur together). A count of filters alone walks the newest-first index over every listing of the search's `datePosted` window (all
-   * listings, without one), unless a filter has an index of its own: it gets the short budget, and is not tried
+   * its budget (text alone always is: it may find that its words never occur together). A count of filters alone
+   * walks the newest-first index over every listing of the search's `datePosted` window (all listings, without
+   * one), unless a filter has an index of its own: it gets the short budget, and is not tried
    * when even FILTER_COUNT_ENTRIES_PER_MS could not read the window in it (it would only take its budget's worth of
    * a core from the searches beside it).
    */
   private async countBudget(
     session: SearchSession,
     context: SearchContext,
-    count: { strategy: Strategy; textMatches: number | null },
+    { strategy, textMatches }: { strategy: Strategy; textMatches: number | null },
     time: CountingTime,
   ): Promise<number | null | undefined> {
-    const { strategy, textMatches } = count;
     if (textMatches !== null) {
       if (textMatches < COUNT_ALWAYS_BELOW) return undefined;
       const budget = time.leaving(this.quickBudgetMs);

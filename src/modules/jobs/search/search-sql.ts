@@ -97,6 +97,10 @@ const NEWEST_INDEX_COLUMNS = [
   .map((column) => `l.${column}`)
   .join(', ');
 const NEWEST_FIRST = 'ORDER BY l.posted_at DESC, l.id DESC';
+/** The first `limit` entries of the newest-first index that meet `conditions`, read from the index alone. */
+function newestEntries(conditions: string[], limit: number): string {
+  return `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(conditions)} ${NEWEST_FIRST} LIMIT ${limit}`;
+}
 /** A listing's search vector, from a statement that reads the newest-first index alone: a lookup by id. */
 const SEARCH_VECTOR_BY_ID = '(SELECT t.search_vector FROM job_listings t WHERE t.id = l.id)';
 
@@ -221,7 +225,7 @@ export function newestSampleStatement(context: SearchContext): Statement {
   const since = postedSince(context.search, context.asOf, sql);
   // Cheapest first: PostgreSQL evaluates AND from the left and stops at the first false.
   const tests = [...searchFilters(context)(sql), ...signatureConditions(context)(sql), ...textConditions(context)(sql, SEARCH_VECTOR_BY_ID)];
-  const newest = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(since ? [since] : [])} ${NEWEST_FIRST} LIMIT ${NEWEST_SAMPLE}`;
+  const newest = newestEntries(since ? [since] : [], NEWEST_SAMPLE);
   // OFFSET 0 keeps the tests in a column of their own, evaluated once a listing, as the scan reaches it.
   const tested = `SELECT l.n, ${tests.join(' AND ')} AS passes FROM (SELECT (row_number() OVER ())::int AS n, l.* FROM (${newest}) l) l OFFSET 0`;
   const read = `SELECT l.n, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${NEWEST_SAMPLE} LIMIT ${NEWEST_SAMPLE_MATCHES}`;
@@ -264,8 +268,7 @@ export function walkStatements(stream: Stream, after: Key | null, limit: number)
   const scope = (sql: SqlParameters) => [...(country ? [`l.country = ${sql.bind(country)}`] : []), ...(after ? [keysetCondition(after, sql)] : [])];
   // The same statement prefix serves the walk and, when it falls short, finding where it stopped.
   const candidates = (sql: SqlParameters) => {
-    const entries = `SELECT ${NEWEST_INDEX_COLUMNS} FROM job_listings l ${whereClause(scope(sql))} ${NEWEST_FIRST} LIMIT ${WALK_BOUND}`;
-    return `SELECT * FROM (${entries}) l ${whereClause([...stream.filters(sql), ...stream.tier(sql), ...stream.words(sql)])}`;
+    return `SELECT * FROM (${newestEntries(scope(sql), WALK_BOUND)}) l ${whereClause([...stream.filters(sql), ...stream.tier(sql), ...stream.words(sql)])}`;
   };
   const rowsSql = new SqlParameters();
   const passed = `${candidates(rowsSql)} LIMIT ${WALK_READS}`;
