@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiDocument } from './common/http/api-document';
 import { JsonBodyInterceptor } from './common/http/body-parser';
+import { useInterceptorsOnBodyRoutes } from './common/http/body-route-interceptors';
 import { describeTags } from './common/http/api-tags';
 import { describeExamples } from './common/http/openapi-examples';
 import { inlineSingleReferences } from './common/http/openapi-references';
@@ -44,7 +45,7 @@ export function setupApp(app: INestApplication): INestApplication {
   // OAuth's endpoints (the MCP SDK's Express router) answer before the Nest routes, with their own body parsing.
   express.use(express.get(OAuthEndpoints).handler);
   // In this order: idempotency fingerprints the parsed body, and keeps none of the parser's refusals.
-  express.useGlobalInterceptors(new JsonBodyInterceptor(), express.get(IdempotencyInterceptor));
+  useInterceptorsOnBodyRoutes(express, new JsonBodyInterceptor(), express.get(IdempotencyInterceptor));
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
 

@@ -27,8 +27,10 @@ export function assignRequestId(req: Request, res: Response): string {
 const REQUEST_LINE_LEVEL = levels.values.info;
 
 /**
- * Whether `level` keeps the request line. Below it (warn, error, silent) pino-http is told not to log requests at
- * all: it would otherwise build the line's bindings and listen for the response on every request, only to drop it.
+ * Whether `level` keeps the request line. Below it (warn, error, silent) no request passes through pino-http or
+ * nestjs-pino's context: they would build a child logger with the request's bindings, listen for the response and
+ * keep an async context for every request (promise hooks on every promise), only to drop the line. The warnings and
+ * errors written then carry the request id themselves (the exception filters add it).
  */
 function logsRequests(level: string): boolean {
   return (levels.values[level] ?? Number.POSITIVE_INFINITY) <= REQUEST_LINE_LEVEL;
@@ -61,9 +63,9 @@ function responseFields(res: Response): object {
     LoggerModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
+        forRoutes: logsRequests(config.app.logLevel) ? undefined : [],
         pinoHttp: {
           level: config.app.logLevel,
-          autoLogging: logsRequests(config.app.logLevel),
           genReqId: (req, res) => assignRequestId(req as Request, res as Response),
           // pino-http's type says object, but it checks for none.
           customProps: (req) => callerFields(req as Request) as object,

@@ -1,7 +1,7 @@
 import { applyDecorators, Controller, UseFilters, UseInterceptors } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth.decorators';
-import { AcceptsForms } from '../../common/http/body-parser';
+import { AcceptsForms, JsonBodyInterceptor } from '../../common/http/body-parser';
 import { PageErrorFilter } from './page-error.filter';
 import { PageInterceptor } from './page.interceptor';
 
@@ -11,5 +11,12 @@ import { PageInterceptor } from './page.interceptor';
  * on every post, and errors answered as pages. Its module imports `SessionsModule`.
  */
 export function PageController(prefix = ''): ClassDecorator {
-  return applyDecorators(Controller(prefix), Public(), ApiExcludeController(), AcceptsForms(), UseInterceptors(PageInterceptor), UseFilters(PageErrorFilter));
+  return applyDecorators(
+    Controller(prefix),
+    Public(),
+    ApiExcludeController(),
+    AcceptsForms(),
+    UseInterceptors(JsonBodyInterceptor, PageInterceptor),
+    UseFilters(PageErrorFilter),
+  );
 }

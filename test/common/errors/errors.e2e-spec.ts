@@ -1,3 +1,9 @@
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { JsonBodyInterceptor } from '@src/common/http/body-parser';
+import { IdempotencyInterceptor } from '@src/common/idempotency/idempotency.interceptor';
+import { SessionsController } from '@src/modules/sessions/sessions.controller';
+import { PageInterceptor } from '@src/modules/sessions/page.interceptor';
+import { TrackerController } from '@src/modules/tracker/tracker.controller';
 import { ApiClient } from '../../setup/api-client';
 import { useTestApp } from '../../setup/test-app';
 
@@ -30,6 +36,29 @@ describe('error responses', () => {
     const response = await suite.owner.api.request('POST', PATH, 'jobTitle=x', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Content-Type must be application/json' });
+  });
+
+  it('reads the body of every method that carries one: PATCH and DELETE as POST', async () => {
+    const created = await suite.owner.api.post(PATH, { jobTitle: 'Body', company: 'Methods' });
+    for (const method of ['PATCH', 'DELETE']) {
+      const response = await suite.owner.api.request(method, `${PATH}/${created.body.applicationId}`, '{"status": ', { 'content-type': 'application/json' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Malformed JSON body' });
+    }
+    expect((await suite.owner.api.get(`${PATH}/${created.body.applicationId}`)).body.data.status).toBe('watchlist');
+  });
+
+  it('gives the body interceptors to the routes that can carry a body only: a GET runs none', () => {
+    const interceptorsOf = (handler: object) =>
+      (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []).map((interceptor: object) => interceptor.constructor);
+    const tracker = TrackerController.prototype;
+    expect(interceptorsOf(tracker.create)).toEqual([JsonBodyInterceptor, IdempotencyInterceptor]);
+    expect(interceptorsOf(tracker.update)).toEqual([JsonBodyInterceptor, IdempotencyInterceptor]);
+    expect(interceptorsOf(tracker.list)).toEqual([]);
+    expect(interceptorsOf(tracker.get)).toEqual([]);
+    // Pages read their forms through their own interceptors, before the CSRF check.
+    expect(interceptorsOf(SessionsController.prototype.signIn)).toEqual([]);
+    expect(Reflect.getMetadata(INTERCEPTORS_METADATA, SessionsController)).toEqual([JsonBodyInterceptor, PageInterceptor]);
   });
 
   it('answers 404 for an id that cannot even be decoded (%FF), like any malformed id', async () => {
