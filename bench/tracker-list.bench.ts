@@ -13,6 +13,7 @@
  * RATE_LIMIT_SCALE raised so the limiter runs but never refuses. BENCH_ROUNDS (3) and BENCH_SECONDS (5) set the
  * length; the whole run takes about three minutes.
  */
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
@@ -133,42 +134,48 @@ function report(rounds: Round[], logLevel: string): void {
 /**
  * `BENCH_MODE=compare BENCH_COMPARE_WITH=<another build's dist/main.js> [BENCH_COMPARE_FLAGS=…]`: this build (with
  * its flags) against another one (a checkout of an earlier commit, built; with its own flags, none by default) on
- * the same database, interleaved: requests per second and CPU per request at 50 connections (1,000 applications),
- * and p50 at one connection for an account of 100,000.
+ * the same database, interleaved: requests per second at 50 connections (1,000 applications); over BENCH_GC_REQUESTS
+ * more, the bytes allocated, the time paused in garbage collection and the CPU time per request (see `traced`); and
+ * p50 at one connection for an account of 100,000.
  */
 async function compareBuilds(env: NodeJS.ProcessEnv, headers: { standard: Record<string, string>; large: Record<string, string> }): Promise<void> {
   const other = process.env.BENCH_COMPARE_WITH;
   if (!other) throw new Error('BENCH_COMPARE_WITH must name the other build: path/to/dist/main.js');
   const builds = {
-    other: await startServer(other, env, PORTS.bare, (process.env.BENCH_COMPARE_FLAGS ?? '').split(' ').filter(Boolean)),
-    this: await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS),
+    other: await startTraced(other, env, PORTS.bare, (process.env.BENCH_COMPARE_FLAGS ?? '').split(' ').filter(Boolean)),
+    this: await startTraced(join(ROOT, 'dist/main.js'), env, PORTS.service, SERVICE_NODE_FLAGS),
   };
   const ports = { other: PORTS.bare, this: PORTS.service };
-  const rows: Record<'other' | 'this', { rps: number[]; cpu: number[]; p50: number[] }> = {
-    other: { rps: [], cpu: [], p50: [] },
-    this: { rps: [], cpu: [], p50: [] },
+  const rows: Record<'other' | 'this', { rps: number[]; allocatedKb: number[]; gcMs: number[]; cpu: number[]; p50: number[] }> = {
+    other: { rps: [], allocatedKb: [], gcMs: [], cpu: [], p50: [] },
+    this: { rps: [], allocatedKb: [], gcMs: [], cpu: [], p50: [] },
   };
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (['other', 'this'] as const) : (['this', 'other'] as const);
       for (const build of order) {
         const url = `http://127.0.0.1:${ports[build]}/v1/tracker/applications`;
-        const result = await load(build, url, headers.standard, CONNECTIONS, SECONDS, builds[build]);
-        rows[build].rps.push(result.requestsPerSecond);
-        rows[build].cpu.push(result.cpuMsPerRequest!);
+        rows[build].rps.push((await load(build, url, headers.standard, CONNECTIONS, SECONDS)).requestsPerSecond);
+        const work = await traced(builds[build], url, headers.standard);
+        rows[build].allocatedKb.push(work.allocatedBytes / 1024 / GC_REQUESTS);
+        rows[build].gcMs.push((sum(work.scavengeMs) + sum(work.markCompactMs)) / (GC_REQUESTS / 1000));
+        rows[build].cpu.push(work.cpuMs / GC_REQUESTS);
         rows[build].p50.push((await sequential(url, headers.large, SECONDS)).p50);
       }
       console.error(`round ${round + 1} of ${ROUNDS} done`);
     }
   } finally {
-    await stopServer(builds.other);
-    await stopServer(builds.this);
+    await stopServer(builds.other.process);
+    await stopServer(builds.this.process);
   }
-  console.log(`${ROUNDS} rounds, ${SECONDS} s each (min / median / max); other: ${other}\n`);
-  console.log('| build | req/s, 50 connections | CPU ms per request | p50 ms, 1 connection, 100,000 applications |');
-  console.log('|---|---|---|---|');
+  console.log(`${ROUNDS} rounds, ${SECONDS} s each, ${GC_REQUESTS.toLocaleString('en-US')} traced requests (min / median / max); other: ${other}\n`);
+  console.log(
+    '| build | req/s, 50 connections | KB allocated per request | GC pause ms per 1,000 requests | CPU ms per request | p50 ms, 1 connection, 100,000 applications |',
+  );
+  console.log('|---|---|---|---|---|---|');
   for (const build of ['other', 'this'] as const) {
-    console.log(`| ${build} | ${spread(rows[build].rps)} | ${spread(rows[build].cpu, 3)} | ${spread(rows[build].p50, 2)} |`);
+    const row = rows[build];
+    console.log(`| ${build} | ${spread(row.rps)} | ${spread(row.allocatedKb, 1)} | ${spread(row.gcMs, 1)} | ${spread(row.cpu, 3)} | ${spread(row.p50, 2)} |`);
   }
 }
 
@@ -177,32 +184,23 @@ const GC_FLAG_SETS = (process.env.BENCH_GC_FLAG_SETS ?? ';--max-semi-space-size=
 const GC_REQUESTS = Number(process.env.BENCH_GC_REQUESTS ?? 5_000);
 
 /**
- * `BENCH_MODE=gc`: the same number of list requests to the service started with each flag set (and --trace-gc),
- * counting its garbage collections and their pauses, and its CPU time per request. Counts of work, unlike
- * throughput, hardly move when other work shares the machine; the flag sets go round ROUNDS times, interleaved.
+ * `BENCH_MODE=gc`: the same number of list requests to the service started with each flag set, counting its garbage
+ * collections and their pauses, and its CPU time per request (see `traced`). Counts of work, unlike throughput,
+ * hardly move when other work shares the machine; the flag sets go round ROUNDS times, interleaved.
  */
 async function compareGcFlags(env: NodeJS.ProcessEnv, headers: Record<string, string>): Promise<void> {
   const rows: Record<string, { scavenges: number[]; scavengeMs: number[]; markCompacts: number[]; markCompactMs: number[]; cpu: number[] }> = {};
   for (let round = 0; round < ROUNDS; round++) {
     for (const flags of GC_FLAG_SETS) {
-      const service = await startServer(join(ROOT, 'dist/main.js'), env, PORTS.service, ['--trace-gc', ...flags.split(' ').filter(Boolean)], 'pipe');
-      const url = `http://127.0.0.1:${PORTS.service}/v1/tracker/applications`;
-      await autocannon({ url, headers, connections: CONNECTIONS, amount: 1_000 }); // warm-up
-      let trace = '';
-      service.stdout!.on('data', (chunk: Buffer) => (trace += chunk.toString()));
-      const cpuBefore = cpuMs(service);
-      await autocannon({ url, headers, connections: CONNECTIONS, amount: GC_REQUESTS });
-      const cpu = cpuMs(service) - cpuBefore;
-      await stopServer(service);
-      const pauses = (kind: string) => [...trace.matchAll(new RegExp(`${kind}[^\\n]*?, ([\\d.]+) / [\\d.]+ ms`, 'g'))].map((match) => Number(match[1]));
-      const scavenges = pauses('Scavenge');
-      const markCompacts = pauses('Mark-Compact');
+      const service = await startTraced(join(ROOT, 'dist/main.js'), env, PORTS.service, flags.split(' ').filter(Boolean));
+      const work = await traced(service, `http://127.0.0.1:${PORTS.service}/v1/tracker/applications`, headers);
+      await stopServer(service.process);
       const row = (rows[flags || '(V8 defaults)'] ??= { scavenges: [], scavengeMs: [], markCompacts: [], markCompactMs: [], cpu: [] });
-      row.scavenges.push(scavenges.length);
-      row.scavengeMs.push(scavenges.reduce((sum, ms) => sum + ms, 0));
-      row.markCompacts.push(markCompacts.length);
-      row.markCompactMs.push(markCompacts.reduce((sum, ms) => sum + ms, 0));
-      row.cpu.push(cpu / GC_REQUESTS);
+      row.scavenges.push(work.scavengeMs.length);
+      row.scavengeMs.push(sum(work.scavengeMs));
+      row.markCompacts.push(work.markCompactMs.length);
+      row.markCompactMs.push(sum(work.markCompactMs));
+      row.cpu.push(work.cpuMs / GC_REQUESTS);
     }
     console.error(`round ${round + 1} of ${ROUNDS} done`);
   }
@@ -214,6 +212,41 @@ async function compareGcFlags(env: NodeJS.ProcessEnv, headers: Record<string, st
       `| ${flags} | ${spread(row.scavenges)} | ${spread(row.scavengeMs)} | ${spread(row.markCompacts)} | ${spread(row.markCompactMs)} | ${spread(row.cpu, 3)} |`,
     );
   }
+}
+
+/**
+ * GC_REQUESTS list requests at CONNECTIONS to a traced server, after 1,000 not counted: its collections' pauses by kind, the bytes it allocated (V8's `allocated`, summed over the
+ * collections in between) and its CPU time.
+ */
+async function traced(server: TracedServer, url: string, headers: Record<string, string>) {
+  await autocannon({ url, headers, connections: CONNECTIONS, amount: 1_000 });
+  const from = server.trace.length;
+  const cpuBefore = cpuMs(server.process);
+  await autocannon({ url, headers, connections: CONNECTIONS, amount: GC_REQUESTS });
+  const cpu = cpuMs(server.process) - cpuBefore;
+  const lines = server.trace
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.includes(' pause='));
+  const field = (line: string, name: string) => Number(new RegExp(` ${name}=([\\d.]+)`).exec(line)?.[1] ?? 0);
+  const pauses = (kind: string) => lines.filter((line) => line.includes(` gc=${kind} `)).map((line) => field(line, 'pause'));
+  return { scavengeMs: pauses('s'), markCompactMs: pauses('mc'), allocatedBytes: sum(lines.map((line) => field(line, 'allocated'))), cpuMs: cpu };
+}
+
+/** A server started with `--trace-gc-nvp`, its output read as it comes (a pipe left unread would block it). */
+interface TracedServer {
+  process: ChildProcess;
+  trace: string;
+}
+
+async function startTraced(script: string, env: NodeJS.ProcessEnv, port: number, flags: string[]): Promise<TracedServer> {
+  const server: TracedServer = { process: await startServer(script, env, port, ['--trace-gc-nvp', ...flags], 'pipe'), trace: '' };
+  server.process.stdout!.on('data', (chunk: Buffer) => (server.trace += chunk.toString()));
+  return server;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 async function seedApplications(accountId: string, applications: number): Promise<void> {
