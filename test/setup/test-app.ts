@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '@src/app.module';
+import { ExpressServerAdapter } from '@src/common/http/express-server-adapter';
 import { setupApp } from '@src/app.setup';
 import { loadConfig } from '@src/config/configuration';
 import { AccountOptions, createAccount, TestAccount } from './factories';
@@ -26,7 +27,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_SCALE: '100',
     ...env,
   });
-  const app = await NestFactory.create(AppModule.forRoot(config), { bodyParser: false, logger: false });
+  const app = await NestFactory.create(AppModule.forRoot(config), new ExpressServerAdapter(), { bodyParser: false, logger: false });
   setupApp(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
