@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, Reflector } from '@nestjs/core';
+import { routeHandlers } from '../http/route-handlers';
 import { RATE_LIMIT } from '../rate-limit/rate-limit.decorator';
 import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
 
@@ -12,23 +12,16 @@ import { PUBLIC_ROUTE, REQUIRED_SCOPE } from './auth.decorators';
 export class RouteDeclarationsCheck implements OnApplicationBootstrap {
   constructor(
     private readonly discovery: DiscoveryService,
-    private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
   ) {}
 
   onApplicationBootstrap(): void {
     const undeclared: string[] = [];
-    for (const wrapper of this.discovery.getControllers()) {
-      const prototype = wrapper.metatype?.prototype;
-      if (!prototype) continue;
-      for (const methodName of this.scanner.getAllMethodNames(prototype)) {
-        const handler = prototype[methodName];
-        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const targets = [handler, wrapper.metatype];
-        if (this.reflector.getAllAndOverride(PUBLIC_ROUTE, targets)) continue;
-        const missing = [REQUIRED_SCOPE, RATE_LIMIT].filter((key) => this.reflector.getAllAndOverride(key, targets) === undefined);
-        if (missing.length > 0) undeclared.push(`${wrapper.name}.${methodName} (missing ${missing.join(', ')})`);
-      }
+    for (const { controller, name, handler } of routeHandlers(this.discovery)) {
+      const targets = [handler, controller];
+      if (this.reflector.getAllAndOverride(PUBLIC_ROUTE, targets)) continue;
+      const missing = [REQUIRED_SCOPE, RATE_LIMIT].filter((key) => this.reflector.getAllAndOverride(key, targets) === undefined);
+      if (missing.length > 0) undeclared.push(`${controller.name}.${name} (missing ${missing.join(', ')})`);
     }
     if (undeclared.length > 0) {
       throw new Error(`Routes must declare @Public() or @Scopes() and @RateLimit(): ${undeclared.join('; ')}`);

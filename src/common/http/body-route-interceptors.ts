@@ -1,7 +1,8 @@
 import { INestApplication, NestInterceptor, RequestMethod } from '@nestjs/common';
-import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService } from '@nestjs/core';
 import { JsonBodyInterceptor } from './body-parser';
+import { routeHandlers } from './route-handlers';
 
 /** The routes that can carry a body: the ones our body interceptors act on. */
 const BODY_METHODS = new Set([RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL]);
@@ -16,23 +17,14 @@ const BODY_METHODS = new Set([RequestMethod.POST, RequestMethod.PUT, RequestMeth
  * reads its bodies itself and is left as it is.
  */
 export function useInterceptorsOnBodyRoutes(app: INestApplication, ...interceptors: NestInterceptor[]): void {
-  const scanner = new MetadataScanner();
-  const done = new Set<unknown>();
-  for (const { metatype } of app.get(DiscoveryService).getControllers()) {
-    const prototype = metatype?.prototype as Record<string, unknown> | undefined;
-    if (!prototype || readsOwnBodies(metatype!)) continue;
-    for (const name of scanner.getAllMethodNames(prototype)) {
-      const handler = prototype[name] as object;
-      if (done.has(handler) || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-      if (!BODY_METHODS.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) continue;
-      done.add(handler);
-      // Metadata belongs to the class, shared by every app of the process (the tests start several): an earlier
-      // app's instances are replaced. Nest reads them once, when an app starts listening.
-      const others = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as object[] | undefined) ?? []).filter(
-        (interceptor) => !interceptors.some((ours) => interceptor.constructor === ours.constructor),
-      );
-      Reflect.defineMetadata(INTERCEPTORS_METADATA, [...interceptors, ...others], handler);
-    }
+  for (const { controller, handler } of routeHandlers(app.get(DiscoveryService))) {
+    if (readsOwnBodies(controller) || !BODY_METHODS.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) continue;
+    // Metadata belongs to the class, shared by every app of the process (the tests start several): an earlier app's
+    // instances are replaced. Nest reads them once, when an app starts listening.
+    const others = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as object[] | undefined) ?? []).filter(
+      (interceptor) => !interceptors.some((ours) => interceptor.constructor === ours.constructor),
+    );
+    Reflect.defineMetadata(INTERCEPTORS_METADATA, [...interceptors, ...others], handler);
   }
 }
 
