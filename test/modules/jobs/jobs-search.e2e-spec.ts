@@ -1,7 +1,14 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
-import { NEWEST_SAMPLE_MATCHES, newestSampleStatement, requiredWords, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
+import {
+  NEWEST_SAMPLE_MATCHES,
+  newestSampleStatement,
+  requiredWords,
+  SampleChunk,
+  SearchContext,
+  signatureConditions,
+} from '@src/modules/jobs/search/search-sql';
 import { DataSource } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -271,25 +278,34 @@ describe('POST /v1/jobs/search', () => {
       ['a phrase', { query: '"product manager"' }],
       ['a word within a week', { query: 'engineer', datePosted: 'week' }],
       ['filters alone within a week', { remote: true, datePosted: 'week' }],
-    ])('counts, for %s, the newest listings that match and pass, to the place of the last one read', async (_name, body) => {
+    ])('counts, for %s, the newest listings that match and pass, chunk after chunk, to the place of the last one read', async (_name, body) => {
       const dataSource = testApp.app.get(DataSource);
       const query = body.query ?? null;
       const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
       const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
       const asOf = new Date();
       const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
-      const sample = newestSampleStatement(context);
-      const [answer] = await dataSource.query(sample.sql, sample.values);
+      const read = async (chunk: SampleChunk) => {
+        const sample = newestSampleStatement(context, chunk);
+        const [answer] = await dataSource.query(sample.sql, sample.values);
+        return answer as { passed: number; reached: number; posted: string; id: string };
+      };
+      // A first chunk of 5 listings, then the rest of the window after the last of them.
+      const first = await read({ after: null, entries: 5, matches: NEWEST_SAMPLE_MATCHES });
+      const rest = await read({ after: [first.posted, first.id], entries: 20_000, matches: NEWEST_SAMPLE_MATCHES - first.passed });
       // Every listing of the window, newest first, its own search vector tested against the whole text.
       const since = body.datePosted ? new Date(asOf.getTime() - WEEK_MS) : new Date(0);
-      const newestFirst: { passes: boolean }[] = await dataSource.query(
-        `SELECT ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AS passes
+      const newestFirst: { passes: boolean; posted: string; id: string }[] = await dataSource.query(
+        `SELECT ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AS passes,
+                l.posted_at::text AS posted, l.id
            FROM job_listings l WHERE l.posted_at >= $4 ORDER BY l.posted_at DESC, l.id DESC`,
         [query && match, set.sources, body.remote ?? null, since.toISOString()],
       );
       const places = newestFirst.flatMap((row, index) => (row.passes ? [index + 1] : [])).slice(0, NEWEST_SAMPLE_MATCHES);
       expect(places.length).toBeGreaterThan(0);
-      expect(answer).toEqual({ passed: places.length, reached: places[places.length - 1] });
+      const inFirst = places.filter((place) => place <= 5).length;
+      expect(first).toEqual({ passed: inFirst, reached: 5, posted: newestFirst[4].posted, id: newestFirst[4].id });
+      expect(rest).toMatchObject({ passed: places.length - inFirst, reached: places[places.length - 1] - 5 });
     });
   });
 

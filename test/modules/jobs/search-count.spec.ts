@@ -9,8 +9,11 @@ interface Answers {
   /** the planner's estimate of a statement's rows, by what its SQL holds */
   estimate: (statement: Statement) => number;
   textSample?: { sampled: number; held: number; passed: number };
-  /** of the newest listings read, how many match and pass, and the place of the last read (see newestSampleStatement) */
-  newestSample?: { passed: number; reached: number };
+  /**
+   * what each chunk of a newest sample answers, in turn: of the listings it read, how many match and pass, and the
+   * place of the last read (see newestSampleStatement); or that it ran past its time limit
+   */
+  newestChunks?: ({ passed: number; reached: number } | 'overrun')[];
 }
 
 const timedOut = () => Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
@@ -19,10 +22,16 @@ const timedOut = () => Object.assign(new Error('canceling statement due to state
  * A counter on a fake database: the planner's estimates, what each planned statement answers, and whether the
  * listings table fits in PostgreSQL's buffers.
  */
-function fakeCounter(estimate: (statement: Statement) => number, planned: (statement: Statement) => unknown[], fits = false): SearchCounter {
+function fakeCounter(
+  estimate: (statement: Statement) => number,
+  planned: (statement: Statement) => unknown[],
+  fits = false,
+  postingTimes: Date[] = [],
+): SearchCounter {
   const session = {
     estimate: async (statement: Statement) => estimate(statement),
-    fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
+    fromStatistics: async <Row, T>(statement: Statement, shape: (rows: Row[]) => T) =>
+      shape((statement.sql.includes('pg_stats') ? [{ common: null, shares: null, bounds: postingTimes }] : [{ fits }]) as Row[]),
     planned: async (_strategy: string, statement: Statement) => planned(statement),
   } as unknown as SearchSession;
   const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
@@ -31,10 +40,14 @@ function fakeCounter(estimate: (statement: Statement) => number, planned: (state
 
 /** A counter whose every count runs out of its budget, so that `total` is the estimate. */
 function counter(answers: Answers): SearchCounter {
+  const chunks = [...(answers.newestChunks ?? [])];
   return fakeCounter(answers.estimate, (statement) => {
     if (statement.sql.includes('AS count FROM')) throw timedOut();
     if (statement.sql.includes('AS held')) return [answers.textSample];
-    return [answers.newestSample];
+    const chunk = chunks.shift();
+    if (chunk === undefined) throw new Error('the sample read more chunks than the test answers');
+    if (chunk === 'overrun') throw timedOut();
+    return [{ ...chunk, posted: '2026-11-20 00:00:00+00', id: '00000000-0000-0000-0000-000000000000' }];
   });
 }
 
@@ -44,40 +57,113 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
 
 describe('the estimated total, when counting runs out of budget', () => {
   it('takes filters alone as the listings of their date window times the share of its newest that pass, up to the sampled matches', async () => {
-    // The 100th listing that passes at place 2,001: a share of 99 in 2,000.
+    // The 100th listing that passes at place 2,001, in the second chunk: a share of 99 in 2,000.
     const total = counter({
       estimate: ({ sql }) => (sql.includes('WHERE l.posted_at >=') && !sql.includes('AND') ? 78_000 : 2_000),
-      newestSample: { passed: 100, reached: 2_001 },
+      newestChunks: [
+        { passed: 40, reached: 1_000 },
+        { passed: 60, reached: 1_001 },
+      ],
     }).begin(context({ datePosted: 'week', jobLevels: ['senior'] }), 2_000).total;
     expect(await total).toBe(3_861);
   });
 
   it('answers the exact count of filters alone when their date window is smaller than the sample', async () => {
-    const total = counter({ estimate: () => 2_000, newestSample: { passed: 37, reached: 1_190 } }).begin(
-      context({ datePosted: 'today', jobLevels: ['senior'] }),
-      2_000,
-    ).total;
+    const total = counter({
+      estimate: () => 2_000,
+      newestChunks: [
+        { passed: 30, reached: 1_000 },
+        { passed: 7, reached: 190 },
+      ],
+    }).begin(context({ datePosted: 'today', jobLevels: ['senior'] }), 2_000).total;
     expect(await total).toBe(37);
   });
 
   it('takes text and filters as all listings times the share of the newest that match and pass, up to the sampled matches', async () => {
     const total = counter({
       estimate: ({ sql }) => (sql.includes('WHERE') ? 5_000 : 1_000_000),
-      newestSample: { passed: 100, reached: 4_951 },
+      newestChunks: [
+        { passed: 20, reached: 1_000 },
+        { passed: 80, reached: 3_951 },
+      ],
     }).begin(context({ country: 'IN' }, "'kubernet'"), 60_000).total;
     expect(await total).toBe(20_000);
   });
 
-  it('takes the share of every sampled listing when fewer of them match', async () => {
+  it('takes the share of every sampled listing when enough of them match short of the sampled matches', async () => {
     const total = counter({
       estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
-      newestSample: { passed: 3, reached: 20_000 },
+      newestChunks: [
+        { passed: 2, reached: 1_000 },
+        { passed: 5, reached: 3_000 },
+        { passed: 8, reached: 6_000 },
+        { passed: 15, reached: 10_000 },
+      ],
     }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
-    expect(await total).toBe(150);
+    expect(await total).toBe(1_500);
+  });
+
+  it("holds the planner's share within what the sample allows when too few match to tell", async () => {
+    const chunks = [
+      { passed: 0, reached: 1_000 },
+      { passed: 1, reached: 3_000 },
+      { passed: 1, reached: 6_000 },
+      { passed: 1, reached: 10_000 },
+    ];
+    const total = (planned: number) =>
+      counter({ estimate: ({ sql }) => (sql.includes('WHERE') ? planned : 1_000_000), newestChunks: chunks }).begin(
+        context({}, "'python' & 'kubernet'"),
+        planned,
+      ).total;
+    // 3 in 20,000 allows from 0 (3 - 2√3 < 0) to 8 (3 + 2√4 + 1) in 20,000: 400 at most of a million.
+    expect(await total(50_000)).toBe(400);
+    expect(await total(250)).toBe(250);
+  });
+
+  it('keeps what the chunks before it found when a chunk runs past the budget', async () => {
+    const total = counter({
+      estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
+      newestChunks: [{ passed: 25, reached: 1_000 }, 'overrun'],
+    }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
+    expect(await total).toBe(25_000);
+  });
+
+  it("takes the planner's estimate when not even the first chunk answers in time", async () => {
+    const total = counter({
+      estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
+      newestChunks: ['overrun'],
+    }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
+    expect(await total).toBe(50_000);
+  });
+
+  it('spreads the chunks of a sample over a window larger than the newest 20,000, and takes the mean of their shares', async () => {
+    // The planner's histogram of posting times: equal shares of the listings between these bounds, one a day.
+    const days = Array.from({ length: 91 }, (_unused, day) => new Date(Date.UTC(2026, 7, 27) + day * 86_400_000));
+    const starts: unknown[] = [];
+    const answers = [
+      { passed: 25, reached: 251 },
+      { passed: 25, reached: 501 },
+      { passed: 25, reached: 251 },
+      { passed: 25, reached: 501 },
+    ];
+    const total = await fakeCounter(
+      ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
+      ({ sql, values }) => {
+        if (sql.includes('AS count FROM')) throw timedOut();
+        starts.push(values.find((value) => typeof value === 'string' && /^\d{4}-/.test(value)));
+        return [{ ...answers[starts.length - 1], posted: '2026-11-20 00:00:00+00', id: '00000000-0000-0000-0000-000000000000' }];
+      },
+      false,
+      days,
+    ).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
+    // The middle of the window first, then the middles of the halves it leaves: 1/2, 1/4, 3/4, 1/8 of it from the newest.
+    expect(starts).toEqual(['2026-10-11T00:00:00.000Z', '2026-11-02T12:00:00.000Z', '2026-09-18T12:00:00.000Z', '2026-11-13T18:00:00.000Z']);
+    // Each stopped at its 25th match: 24 in 250 and 24 in 500, in turn.
+    expect(total).toBeCloseTo(72_000, 6);
   });
 
   it('answers the matches of a sample that read every listing', async () => {
-    const total = counter({ estimate: () => 1_000_000, newestSample: { passed: 4, reached: 13 } }).begin(context({}, "'product' <-> 'manag'"), 15_000).total;
+    const total = counter({ estimate: () => 1_000_000, newestChunks: [{ passed: 4, reached: 13 }] }).begin(context({}, "'product' <-> 'manag'"), 15_000).total;
     expect(await total).toBe(4);
   });
 
@@ -107,7 +193,9 @@ describe('a count of text and filters', () => {
       estimate,
       ({ sql }) => {
         ran.push(sql);
-        return sql.includes('AS count FROM') ? [{ count: counted }] : [{ passed: 3, reached: 20_000 }];
+        return sql.includes('AS count FROM')
+          ? [{ count: counted }]
+          : [{ passed: 100, reached: 991, posted: '2026-11-20 00:00:00+00', id: '00000000-0000-0000-0000-000000000000' }];
       },
       fits,
     );
@@ -121,7 +209,8 @@ describe('a count of text and filters', () => {
     const { counter, ran } = counting(estimates(8_000), 7_900);
     const total = await counter.begin(context({ country: 'CA' }, "'python'"), 8_000).total;
     expect(ran.filter((sql) => sql.includes('AS count FROM'))).toEqual([]);
-    expect(total).toBe(150);
+    // The sample's 100th match at place 991: a share of 99 in 990 of a million listings.
+    expect(total).toBe(100_000);
   });
 
   it("is tried when its pages fit its budget at the pace of a table that fits in PostgreSQL's buffers", async () => {

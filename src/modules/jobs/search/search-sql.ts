@@ -206,30 +206,44 @@ export function textSampleStatement(word: string | null, text: string, context: 
   };
 }
 
-/**
- * A sample of the newest listings (see `newestSampleStatement`) reads the newest-first index (~0.4 µs an entry)
- * until NEWEST_SAMPLE_MATCHES listings match and pass, a share within ~20%, or NEWEST_SAMPLE entries are read.
- */
-export const NEWEST_SAMPLE = 20_000;
+/** Listings a sample of the newest listings needs to match and pass for their share to be within ~20% (see SearchCounter). */
 export const NEWEST_SAMPLE_MATCHES = 100;
 
 /**
- * Of the newest listings of the search's `datePosted` window (or of all), read in order until NEWEST_SAMPLE_MATCHES
- * of them match its text and pass its filters or NEWEST_SAMPLE have been read: how many did (`passed`),
- * and the place in that order of the last listing read (`reached`). Filters and the words signature are tested on
- * the index, and a search vector (~15 µs) is read only for a listing that passes both (so text must require words,
- * `requiredWords`, for the sample to be cheap). See SearchCounter.
+ * Where a chunk of a sample of the newest-first index starts (after a listing's key: the last listing the chunk before
+ * read, or a posting time), and how many listings it reads at most, stopping at its `matches`-th match.
  */
-export function newestSampleStatement(context: SearchContext): Statement {
+export interface SampleChunk {
+  after: Key | null;
+  entries: number;
+  matches: number;
+}
+
+/**
+ * Of the newest listings of the search's `datePosted` window (or of all) after `after`, read in order (the index reads
+ * ~0.4 µs an entry, ~1.5 µs on a slow machine) until `matches`
+ * of them match its text and pass its filters or `entries` have been read: how many did (`passed`), the place in that
+ * order of the last listing read (`reached`) and its key (`posted`, `id`: where the next chunk starts). Filters and
+ * the words signature are tested on the index, and a search vector (~15 µs) is read only for a listing that passes
+ * both (so text must require words, `requiredWords`, for the sample to be cheap). See SearchCounter.
+ */
+export function newestSampleStatement(context: SearchContext, { after, entries, matches }: SampleChunk): Statement {
   const sql = new SqlParameters();
   const since = postedSince(context.search, context.asOf, sql);
+  const scope = [...(since ? [since] : []), ...(after ? [keysetCondition(after, sql)] : [])];
   // Cheapest first: PostgreSQL evaluates AND from the left and stops at the first false.
   const tests = [...searchFilters(context)(sql), ...signatureConditions(context)(sql), ...textConditions(context)(sql, SEARCH_VECTOR_BY_ID)];
-  const newest = newestEntries(since ? [since] : [], NEWEST_SAMPLE);
+  const newest = newestEntries(scope, entries);
   // OFFSET 0 keeps the tests in a column of their own, evaluated once a listing, as the scan reaches it.
-  const tested = `SELECT l.n, ${tests.join(' AND ')} AS passes FROM (SELECT (row_number() OVER ())::int AS n, l.* FROM (${newest}) l) l OFFSET 0`;
-  const read = `SELECT l.n, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${NEWEST_SAMPLE} LIMIT ${NEWEST_SAMPLE_MATCHES}`;
-  return { sql: `SELECT count(*) FILTER (WHERE l.passes)::int AS passed, coalesce(max(l.n), 0) AS reached FROM (${read}) l`, values: sql.values };
+  const tested = `SELECT l.n, l.posted_at, l.id, ${tests.join(' AND ')} AS passes
+                    FROM (SELECT (row_number() OVER ())::int AS n, l.* FROM (${newest}) l) l OFFSET 0`;
+  const read = `SELECT l.n, l.posted_at, l.id, l.passes FROM (${tested}) l WHERE l.passes OR l.n = ${entries} LIMIT ${matches}`;
+  return {
+    sql: `SELECT count(*) FILTER (WHERE l.passes)::int AS passed, coalesce(max(l.n), 0) AS reached,
+                 (array_agg(l.posted_at::text ORDER BY l.n DESC))[1] AS posted, (array_agg(l.id ORDER BY l.n DESC))[1] AS id
+            FROM (${read}) l`,
+    values: sql.values,
+  };
 }
 
 /** The `datePosted` window of a search alone, for the planner to estimate (null: every listing). */
