@@ -394,9 +394,9 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   nor a count of text and filters that would read more table pages than it could (pages come from the OS cache at
   ~6 µs each when the table outgrows PostgreSQL's shared buffers, as at 1M listings).
   An estimate of filters alone, or of text that requires words, reads the newest-first index of their date window
-  until 100 listings match and pass (their signatures and the filters tested on the index, the search vector read
-  only when both pass) or 20,000 are read: the planner takes words as independent, and a sample of 300 gave a share
-  of 1% as 3 matches, ±60%.
+  in chunks of 1,000 to 10,000 listings (their signatures and the filters tested on the index, the search vector
+  read only when both pass) until 100 listings match and pass or the budget ends, when the chunks read so far
+  answer: the planner takes words as independent, and a sample of 300 gave a share of 1% as 3 matches, ±60%.
 - **The planner's estimates are kept for a minute.** A search asks ten or more (each word, the filters alone and
   with the text); each EXPLAIN of text costs 0.2–1 ms of planning. They change only with ANALYZE. (The benchmark's
   words come from short lists, so it finds them kept more often than a long tail of real queries would.)

@@ -22,16 +22,10 @@ const timedOut = () => Object.assign(new Error('canceling statement due to state
  * A counter on a fake database: the planner's estimates, what each planned statement answers, and whether the
  * listings table fits in PostgreSQL's buffers.
  */
-function fakeCounter(
-  estimate: (statement: Statement) => number,
-  planned: (statement: Statement) => unknown[],
-  fits = false,
-  postingTimes: Date[] = [],
-): SearchCounter {
+function fakeCounter(estimate: (statement: Statement) => number, planned: (statement: Statement) => unknown[], fits = false): SearchCounter {
   const session = {
     estimate: async (statement: Statement) => estimate(statement),
-    fromStatistics: async <Row, T>(statement: Statement, shape: (rows: Row[]) => T) =>
-      shape((statement.sql.includes('pg_stats') ? [{ common: null, shares: null, bounds: postingTimes }] : [{ fits }]) as Row[]),
+    fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
     planned: async (_strategy: string, statement: Statement) => planned(statement),
   } as unknown as SearchSession;
   const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
@@ -134,32 +128,6 @@ describe('the estimated total, when counting runs out of budget', () => {
       newestChunks: ['overrun'],
     }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
     expect(await total).toBe(50_000);
-  });
-
-  it('spreads the chunks of a sample over a window larger than the newest 20,000, and takes the mean of their shares', async () => {
-    // The planner's histogram of posting times: equal shares of the listings between these bounds, one a day.
-    const days = Array.from({ length: 91 }, (_unused, day) => new Date(Date.UTC(2026, 7, 27) + day * 86_400_000));
-    const starts: unknown[] = [];
-    const answers = [
-      { passed: 25, reached: 251 },
-      { passed: 25, reached: 501 },
-      { passed: 25, reached: 251 },
-      { passed: 25, reached: 501 },
-    ];
-    const total = await fakeCounter(
-      ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
-      ({ sql, values }) => {
-        if (sql.includes('AS count FROM')) throw timedOut();
-        starts.push(values.find((value) => typeof value === 'string' && /^\d{4}-/.test(value)));
-        return [{ ...answers[starts.length - 1], posted: '2026-11-20 00:00:00+00', id: '00000000-0000-0000-0000-000000000000' }];
-      },
-      false,
-      days,
-    ).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
-    // The middle of the window first, then the middles of the halves it leaves: 1/2, 1/4, 3/4, 1/8 of it from the newest.
-    expect(starts).toEqual(['2026-10-11T00:00:00.000Z', '2026-11-02T12:00:00.000Z', '2026-09-18T12:00:00.000Z', '2026-11-13T18:00:00.000Z']);
-    // Each stopped at its 25th match: 24 in 250 and 24 in 500, in turn.
-    expect(total).toBeCloseTo(72_000, 6);
   });
 
   it('answers the matches of a sample that read every listing', async () => {

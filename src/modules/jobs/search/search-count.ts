@@ -1,7 +1,6 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { OVERRUN_GRACE_MS, SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
-import { indexedFilterConditions, SqlParameters, windowStart } from './search-filters';
-import { spreadStarts } from './search-period';
+import { indexedFilterConditions, SqlParameters } from './search-filters';
 import { countReads, countStrategy, filterShare, listingCount, tableFitsBuffers, windowListings } from './search-plan';
 import {
   countStatement,
@@ -52,21 +51,8 @@ const SAMPLE_PASSED_MIN = 20;
 const CHUNK_TIME_SHARE = 0.7;
 /** A sample's chunk smaller than this would add too little to the sample to be worth its round trip. */
 const SAMPLE_CHUNK_MIN = 500;
-/**
- * A window of more listings than this is sampled in chunks spread over it; a smaller one newest first, in chunks of
- * NEWEST_CHUNKS, until it is read whole (a whole window is counted exactly).
- */
-const NEWEST_SAMPLE = 20_000;
+/** The chunks a sample of the newest listings reads, in turn: the first answers for matches among one in ten listings. */
 const NEWEST_CHUNKS = [1_000, 3_000, 6_000, 10_000];
-/**
- * Chunks spread over a larger window: SPREAD_CHUNKS of SPREAD_CHUNK listings at most, each keeping at most
- * SPREAD_CHUNK_MATCHES matches, until NEWEST_SAMPLE_MATCHES have matched in all (four chunks of common matches).
- */
-const SPREAD_CHUNKS = 10;
-const SPREAD_CHUNK = 2_000;
-const SPREAD_CHUNK_MATCHES = 25;
-/** The greatest listing id: a chunk that starts at a posting time reads every listing posted at that time. */
-const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
 const STATEMENT_MIN_MS = 3;
 /**
@@ -77,17 +63,11 @@ const STATEMENT_MIN_MS = 3;
 const WORD_SAMPLE_BELOW = 50_000;
 
 /** What one chunk of a newest sample answers (see newestSampleStatement). */
-interface NewestChunkRow {
+interface NewestChunk {
   passed: number;
   reached: number;
   posted: string;
   id: string;
-}
-
-/** A chunk read: whether it stopped at its last match, or read the window to its end short of it. */
-interface NewestChunk extends NewestChunkRow {
-  stopped: boolean;
-  whole: boolean;
 }
 
 /**
@@ -208,49 +188,45 @@ export class SearchCounter {
   }
 
   /**
-   * The listings of the window times the share of its listings that match and pass (see `estimate`), from chunks of
-   * the newest-first index read while the budget lasts. A window of NEWEST_SAMPLE listings or fewer is read newest
-   * first, chunk after chunk, and counted exactly when read whole. A larger one is read in chunks spread over it
-   * (`spreadStarts`), each keeping at most SPREAD_CHUNK_MATCHES matches, so that four or more parts of it speak: the
-   * newest listings alone can differ from the rest (at a million generated listings, "senior" in Canada was 1.0% of
-   * the newest 20,000 and 0.77% of all). Each chunk after the first is sized to end within what is left of the budget
-   * at the pace of those before; one that overruns anyway ends the sample with what it had.
+   * The listings of the window times the share of its newest that match and pass (see `estimate`), read newest first
+   * in chunks (NEWEST_CHUNKS) while the budget lasts, until NEWEST_SAMPLE_MATCHES match and pass; a window read whole
+   * short of them is counted exactly. Each chunk after the first is sized to end within what is left of the budget at
+   * the pace of the one before; one that overruns anyway ends the sample with what the chunks before it found (it
+   * used to be one statement, which lost everything, and the planner's estimate answered).
    */
   private newestEstimate(context: SearchContext, planned: number, time: CountingTime): Promise<number> {
     return this.sampled(planned, time, async (session) => {
-      const window = await windowListings(session, context);
-      const starts = window > NEWEST_SAMPLE ? await spreadStarts(session, windowStart(context.search, context.asOf), SPREAD_CHUNKS) : null;
-      const chunks: NewestChunk[] = [];
-      const passed = () => chunks.reduce((sum, chunk) => sum + chunk.passed, 0);
+      let passed = 0;
+      let reached = 0;
+      let after: Key | null = null;
       let last = { entries: 0, ms: 0 };
-      for (let index = 0; index < (starts ? starts.length : NEWEST_CHUNKS.length) && passed() < NEWEST_SAMPLE_MATCHES; index++) {
+      for (const size of NEWEST_CHUNKS) {
         const limitMs = time.limit(this.budgetMs);
-        const size = starts ? SPREAD_CHUNK : NEWEST_CHUNKS[index];
-        // At the pace of the chunk before (per listing asked for: a chunk that stops at its matches early costs its round trips all the same).
+        // At the pace of the chunk before, per listing asked for (one that stops at its matches early costs its round trip all the same).
         const expectedMs = last.entries > 0 ? (last.ms * size) / last.entries : 0;
         const entries = limitMs === null ? 0 : expectedMs > CHUNK_TIME_SHARE * limitMs ? Math.floor((size * CHUNK_TIME_SHARE * limitMs) / expectedMs) : size;
         if (limitMs === null || entries < SAMPLE_CHUNK_MIN) break;
-        const previous = chunks[chunks.length - 1];
-        const after: Key | null = starts ? [new Date(starts[index]).toISOString(), LAST_ID] : previous ? [previous.posted, previous.id] : null;
-        const matches = starts ? SPREAD_CHUNK_MATCHES : NEWEST_SAMPLE_MATCHES - passed();
+        const matches = NEWEST_SAMPLE_MATCHES - passed;
         const started = performance.now();
+        let read: NewestChunk;
         try {
-          const [read] = await session.planned<NewestChunkRow[]>('walk', newestSampleStatement(context, { after, entries, matches }), limitMs);
-          chunks.push({ ...read, stopped: read.passed === matches, whole: read.reached < entries && read.passed < matches });
+          [read] = await session.planned<NewestChunk[]>('walk', newestSampleStatement(context, { after, entries, matches }), limitMs);
         } catch (error) {
           if (!timedOut(error)) throw error;
           break;
         }
         last = { entries, ms: performance.now() - started };
-        // Read newest first to the window's end: the count is exact.
-        if (!starts && chunks[chunks.length - 1].whole) return passed();
+        passed += read.passed;
+        reached += read.reached;
+        // Stopped at its last match: (k - 1) / (n - 1) is the share that sampling until k matches does not overstate.
+        if (read.passed === matches) return (await windowListings(session, context)) * ((passed - 1) / (reached - 1));
+        // Short of its matches and its listings, the chunk read the rest of the window: the count is exact.
+        if (read.reached < entries) return passed;
+        after = [read.posted, read.id];
       }
-      if (chunks.length === 0) return planned;
-      // Newest first, the chunks are one sample read in parts; spread, each stands for its part of the window.
-      const parts = starts
-        ? chunks
-        : [{ passed: passed(), reached: chunks.reduce((sum, chunk) => sum + chunk.reached, 0), stopped: chunks[chunks.length - 1].stopped }];
-      return window * sampleShare(parts, planned / Math.max(window, 1));
+      if (reached === 0) return planned;
+      const window = await windowListings(session, context);
+      return window * sampledShare(passed, reached, planned / Math.max(window, 1));
     });
   }
 
@@ -332,21 +308,13 @@ export class SearchCounter {
 }
 
 /**
- * The share of a window that matches and passes, from the chunks of a sample: the mean of their shares (a chunk that
- * stopped at its last match, k of n, stands for (k - 1) / (n - 1), the share that sampling until k matches does not
- * overstate). When fewer than SAMPLE_PASSED_MIN passed in all (too rare to tell from the sample alone), the planner's
- * share, held within what the sample allows: about two standard deviations of a Poisson count each side (none of
- * 10,000 allows at most 3).
+ * The share of a window that matches, from `passed` of `reached` sampled listings short of NEWEST_SAMPLE_MATCHES:
+ * their share when SAMPLE_PASSED_MIN or more passed; with fewer (too rare to tell from the sample alone), the
+ * planner's share, held within what the sample allows (about two standard deviations of a Poisson count either side:
+ * none of 10,000 allows at most 3).
  */
-export function sampleShare(chunks: Pick<NewestChunk, 'passed' | 'reached' | 'stopped'>[], plannedShare: number): number {
-  const passed = chunks.reduce((sum, chunk) => sum + chunk.passed, 0);
-  const reached = chunks.reduce((sum, chunk) => sum + chunk.reached, 0);
-  if (passed >= SAMPLE_PASSED_MIN) {
-    const shares = chunks
-      .filter((chunk) => chunk.reached > 1)
-      .map((chunk) => (chunk.stopped ? (chunk.passed - 1) / (chunk.reached - 1) : chunk.passed / chunk.reached));
-    return shares.reduce((sum, share) => sum + share, 0) / shares.length;
-  }
+export function sampledShare(passed: number, reached: number, plannedShare: number): number {
+  if (passed >= SAMPLE_PASSED_MIN) return passed / reached;
   const least = Math.max(passed - 2 * Math.sqrt(passed), 0) / reached;
   const most = (passed + 2 * Math.sqrt(passed + 1) + 1) / reached;
   return Math.min(Math.max(plannedShare, least), most);

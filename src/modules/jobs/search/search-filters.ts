@@ -73,14 +73,8 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
 
 /** The `datePosted` filter, if any: a range of the newest-first index. */
 export function postedSince(search: JobSearchDto, asOf: Date, sql: SqlParameters): string | null {
-  const since = windowStart(search, asOf);
-  return since === null ? null : `l.posted_at >= ${sql.bind(since.toISOString())}`;
-}
-
-/** The earliest posting time of the search's `datePosted` window (null: every listing). */
-export function windowStart(search: JobSearchDto, asOf: Date): Date | null {
   const window = search.datePosted ? DATE_POSTED_WINDOWS[search.datePosted] : null;
-  return window === null ? null : new Date(asOf.getTime() - window * DAY_MS);
+  return window === null ? null : `l.posted_at >= ${sql.bind(new Date(asOf.getTime() - window * DAY_MS).toISOString())}`;
 }
 
 /**

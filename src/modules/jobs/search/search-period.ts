@@ -42,30 +42,6 @@ export async function recentPeriod(session: SearchSession, expected: number | un
   return since === null ? null : { since: new Date(since) };
 }
 
-/**
- * Where the chunks of a sample spread over a window start (ms): the posting times after which 1/2, 1/4, 3/4, 1/8, 5/8,
- * … of the window's listings lie (each next chunk lands in the middle of the largest gap left), `count` of them; null
- * without statistics. The window is the listings posted `since` (null: all).
- */
-export async function spreadStarts(session: SearchSession, since: Date | null, count: number): Promise<number[] | null> {
-  const times = await session.fromStatistics(STATISTICS, postingTimes);
-  const windowShare = since === null ? 1 : shareAfter(times, since.getTime());
-  const starts: number[] = [];
-  for (let index = 1; index <= count; index++) {
-    const start = periodStart(times, null, halvingSequence(index) * windowShare);
-    if (start === null) return null;
-    starts.push(start);
-  }
-  return starts;
-}
-
-/** The index-th of 1/2, 1/4, 3/4, 1/8, 5/8, 3/8, 7/8, …: index's binary digits mirrored after the point. */
-export function halvingSequence(index: number): number {
-  let value = 0;
-  for (let digit = 0.5, rest = index; rest > 0; digit /= 2, rest = Math.floor(rest / 2)) value += (rest % 2) * digit;
-  return value;
-}
-
 function postingTimes([row]: { common: Date[] | null; shares: number[] | null; bounds: Date[] | null }[]): PostingTimes {
   const common = (row?.common ?? []).map((time, index) => ({ time: time.getTime(), share: row.shares?.[index] ?? 0 }));
   const commonShare = common.reduce((sum, { share }) => sum + share, 0);

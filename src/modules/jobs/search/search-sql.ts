@@ -210,8 +210,8 @@ export function textSampleStatement(word: string | null, text: string, context: 
 export const NEWEST_SAMPLE_MATCHES = 100;
 
 /**
- * Where a chunk of a sample of the newest-first index starts (after a listing's key: the last listing the chunk before
- * read, or a posting time), and how many listings it reads at most, stopping at its `matches`-th match.
+ * Where a chunk of a sample of the newest-first index starts (after the last listing the chunk before read; null: at
+ * the newest), and how many listings it reads at most, stopping at its `matches`-th match.
  */
 export interface SampleChunk {
   after: Key | null;
