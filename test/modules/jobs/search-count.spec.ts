@@ -49,6 +49,12 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
   return { search: { limit: 20, ...search } as JobSearchDto, asOf: new Date('2026-11-25T00:00:00Z'), text: { query: match, match, raw: match }, mode: 'exact' };
 }
 
+/** The estimated total of "python kubernetes" from the chunks of its sample, the planner expecting `planned` of a million listings. */
+function pairTotal(newestChunks: Answers['newestChunks'], planned = 50_000): Promise<number> {
+  return counter({ estimate: ({ sql }) => (sql.includes('WHERE') ? planned : 1_000_000), newestChunks }).begin(context({}, "'python' & 'kubernet'"), planned)
+    .total;
+}
+
 describe('the estimated total, when counting runs out of budget', () => {
   it('takes filters alone as the listings of their date window times the share of its newest that pass, up to the sampled matches', async () => {
     // The 100th listing that passes at place 2,001, in the second chunk: a share of 99 in 2,000.
@@ -85,15 +91,12 @@ describe('the estimated total, when counting runs out of budget', () => {
   });
 
   it('takes the share of every sampled listing when enough of them match short of the sampled matches', async () => {
-    const total = counter({
-      estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
-      newestChunks: [
-        { passed: 2, reached: 1_000 },
-        { passed: 5, reached: 3_000 },
-        { passed: 8, reached: 6_000 },
-        { passed: 15, reached: 10_000 },
-      ],
-    }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
+    const total = pairTotal([
+      { passed: 2, reached: 1_000 },
+      { passed: 5, reached: 3_000 },
+      { passed: 8, reached: 6_000 },
+      { passed: 15, reached: 10_000 },
+    ]);
     expect(await total).toBe(1_500);
   });
 
@@ -104,30 +107,17 @@ describe('the estimated total, when counting runs out of budget', () => {
       { passed: 1, reached: 6_000 },
       { passed: 1, reached: 10_000 },
     ];
-    const total = (planned: number) =>
-      counter({ estimate: ({ sql }) => (sql.includes('WHERE') ? planned : 1_000_000), newestChunks: chunks }).begin(
-        context({}, "'python' & 'kubernet'"),
-        planned,
-      ).total;
     // 3 in 20,000 allows from 0 (3 - 2√3 < 0) to 8 (3 + 2√4 + 1) in 20,000: 400 at most of a million.
-    expect(await total(50_000)).toBe(400);
-    expect(await total(250)).toBe(250);
+    expect(await pairTotal(chunks, 50_000)).toBe(400);
+    expect(await pairTotal(chunks, 250)).toBe(250);
   });
 
   it('keeps what the chunks before it found when a chunk runs past the budget', async () => {
-    const total = counter({
-      estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
-      newestChunks: [{ passed: 25, reached: 1_000 }, 'overrun'],
-    }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
-    expect(await total).toBe(25_000);
+    expect(await pairTotal([{ passed: 25, reached: 1_000 }, 'overrun'])).toBe(25_000);
   });
 
   it("takes the planner's estimate when not even the first chunk answers in time", async () => {
-    const total = counter({
-      estimate: ({ sql }) => (sql.includes('WHERE') ? 50_000 : 1_000_000),
-      newestChunks: ['overrun'],
-    }).begin(context({}, "'python' & 'kubernet'"), 50_000).total;
-    expect(await total).toBe(50_000);
+    expect(await pairTotal(['overrun'])).toBe(50_000);
   });
 
   it('answers the matches of a sample that read every listing', async () => {

@@ -203,8 +203,8 @@ export class SearchCounter {
       for (const size of NEWEST_CHUNKS) {
         const limitMs = time.limit(this.budgetMs);
         // At the pace of the chunk before, per listing asked for (one that stops at its matches early costs its round trip all the same).
-        const expectedMs = last.entries > 0 ? (last.ms * size) / last.entries : 0;
-        const entries = limitMs === null ? 0 : expectedMs > CHUNK_TIME_SHARE * limitMs ? Math.floor((size * CHUNK_TIME_SHARE * limitMs) / expectedMs) : size;
+        const expectedMs = (last.ms * size) / Math.max(last.entries, 1);
+        const entries = limitMs === null ? 0 : Math.floor(size * Math.min(1, (CHUNK_TIME_SHARE * limitMs) / expectedMs));
         if (limitMs === null || entries < SAMPLE_CHUNK_MIN) break;
         const matches = NEWEST_SAMPLE_MATCHES - passed;
         const started = performance.now();

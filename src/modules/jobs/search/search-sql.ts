@@ -221,11 +221,11 @@ export interface SampleChunk {
 
 /**
  * Of the newest listings of the search's `datePosted` window (or of all) after `after`, read in order (the index reads
- * ~0.4 µs an entry, ~1.5 µs on a slow machine) until `matches`
- * of them match its text and pass its filters or `entries` have been read: how many did (`passed`), the place in that
- * order of the last listing read (`reached`) and its key (`posted`, `id`: where the next chunk starts). Filters and
- * the words signature are tested on the index, and a search vector (~15 µs) is read only for a listing that passes
- * both (so text must require words, `requiredWords`, for the sample to be cheap). See SearchCounter.
+ * ~0.4 µs an entry, ~1.5 µs on a slow machine) until `matches` of them match its text and pass its filters or
+ * `entries` have been read: how many did (`passed`), the place in that order of the last listing read (`reached`) and
+ * its key (`posted`, `id`: where the next chunk starts). Filters and the words signature are tested on the index, and
+ * a search vector (~15 µs) is read only for a listing that passes both (so text must require words, `requiredWords`,
+ * for the sample to be cheap). See SearchCounter.
  */
 export function newestSampleStatement(context: SearchContext, { after, entries, matches }: SampleChunk): Statement {
   const sql = new SqlParameters();
