@@ -386,17 +386,20 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   words the listings hold (\`job_search_words\`, kept by the import): only a word no listing holds is read as a
   prefix (the last word) or corrected to the nearest word the listings hold (trigram neighbours, then one edit; two
   for words of 8 letters or more). A search whose filters exclude every match costs what any search costs.
-- **Counting is bounded.** \`total\` is counted (up to 10,001) within \`SEARCH_COUNT_BUDGET_MS\`; past that, or when
-  more than 10,000 are expected, it is an estimate. The count and the sample behind an estimate share that budget,
-  and the service holds to it itself: PostgreSQL cannot stop a GIN bitmap midway (a count given 15 ms answered after
-  62 ms), so a statement past its limit is given up on and finishes alone, its search's slot held until it does. A
-  count of filters alone is not tried when their date window holds more listings than it could read in its share,
-  nor a count of text and filters that would read more table pages than it could (pages come from the OS cache at
-  ~6 µs each when the table outgrows PostgreSQL's shared buffers, as at 1M listings).
-  An estimate of filters alone, or of text that requires words, reads the newest-first index of their date window
-  in chunks of 1,000 to 10,000 listings (their signatures and the filters tested on the index, the search vector
-  read only when both pass) until 100 listings match and pass or the budget ends, when the chunks read so far
-  answer: the planner takes words as independent, and a sample of 300 gave a share of 1% as 3 matches, ±60%.
+- **Counting is bounded, and estimated first.** A search estimates its total from a uniform sample of the listings,
+  one in 32 by the last byte of their id (\`job_listing_sample\`, kept in the same transaction as the listings by a
+  trigger, with its own GIN indexes: text is counted in an eighth of it first, a partition of its own, times 256,
+  when 150 or more match there; a phrase reads 200 of the sampled listings that hold its words for the share that
+  hold the phrase). It counts (up to 10,001) only when the estimate leaves room for 10,000 or fewer (12,500 at
+  most), and only within what is left of \`SEARCH_COUNT_BUDGET_MS\`; a count expected to be cheaper than the sample
+  (few listings hold the text, or a place leaves at most 3,000 table pages to read) comes first instead. The
+  service holds to the budget itself: PostgreSQL cannot stop a GIN bitmap midway (a count given 15 ms answered
+  after 62 ms), so a statement past its limit is given up on and finishes alone, its search's slot held until it
+  does. A count of filters alone is not tried when their date window holds more listings than it could read in
+  what is left, nor a count of text and filters that would read more table pages than it could (pages come from
+  the OS cache at ~6 µs each when the table outgrows PostgreSQL's shared buffers, as at 1M listings). Before, the
+  estimate sampled the newest listings, which lean towards whatever was posted last, and the planner's estimate,
+  which takes words and filters as independent, stood in whenever the count had used up the budget.
 - **The planner's estimates are kept for a minute.** A search asks ten or more (each word, the filters alone and
   with the text); each EXPLAIN of text costs 0.2–1 ms of planning. They change only with ANALYZE. (The benchmark's
   words come from short lists, so it finds them kept more often than a long tail of real queries would.)

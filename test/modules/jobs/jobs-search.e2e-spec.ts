@@ -1,14 +1,7 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
-import {
-  NEWEST_SAMPLE_MATCHES,
-  newestSampleStatement,
-  requiredWords,
-  SampleChunk,
-  SearchContext,
-  signatureConditions,
-} from '@src/modules/jobs/search/search-sql';
+import { requiredWords, sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
 import { DataSource } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
@@ -190,6 +183,7 @@ describe('POST /v1/jobs/search', () => {
     it.each([
       ['a word', { query: 'engineer' }],
       ['a phrase', { query: '"product manager"' }],
+      ['a phrase or a word', { query: '"product manager" OR kubernetes' }],
       ['two words', { query: 'senior engineer' }],
       ['a word and a filter', { query: 'senior', remote: false }],
     ])('pages through %s in ranked order, every match once, with the exact total', async (_name, body) => {
@@ -270,42 +264,93 @@ describe('POST /v1/jobs/search', () => {
     });
   });
 
-  describe('the sample behind an estimated total (the newest listings, read through their words signatures)', () => {
-    const WEEK_MS = 7 * DAY_MS;
+  describe('the sample behind an estimated total (one listing in 32, kept with the listings)', () => {
+    /** Whether a listing is in the sample: the last byte of its id below 8 (written here from its id's text). */
+    const sampled = (id: string) => parseInt(id.slice(-2), 16) < 8;
+    const mySample = async (): Promise<{ id: string; search_vector: string; job_level: string; posted_at: Date }[]> =>
+      testApp.app.get(DataSource).query('SELECT id, search_vector::text, job_level, posted_at FROM job_listing_sample WHERE source = ANY($1)', [set.sources]);
+
+    it('holds the listings whose id ends below 08, as they are', async () => {
+      const expected = set.listings.filter((listing) => sampled(listing.id));
+      // One in 32 of 3,000: ~94, and surely between 50 and 150.
+      expect(expected.length).toBeGreaterThan(50);
+      expect(expected.length).toBeLessThan(150);
+      const rows = await mySample();
+      expect(rows.map((row) => row.id).sort()).toEqual(expected.map((listing) => listing.id).sort());
+      const listings: { id: string; search_vector: string; job_level: string; posted_at: Date }[] = await testApp.app
+        .get(DataSource)
+        .query('SELECT id, search_vector::text, job_level, posted_at FROM job_listings WHERE id = ANY($1)', [rows.map((row) => row.id)]);
+      expect(new Set(rows.map((row) => JSON.stringify(row)))).toEqual(new Set(listings.map((row) => JSON.stringify(row))));
+    });
+
+    it("follows a sampled listing's change, and its removal, in the same transaction", async () => {
+      const listing = set.listings.find((candidate) => sampled(candidate.id)) as KnownListing;
+      const runner = testApp.app.get(DataSource).createQueryRunner();
+      await runner.startTransaction();
+      try {
+        await runner.query(`UPDATE job_listings SET description = description || ' Quokkaforge.', job_level = 'executive' WHERE id = $1`, [listing.id]);
+        const [changed] = await runner.query(`SELECT job_level, search_vector @@ 'quokkaforg'::tsquery AS found FROM job_listing_sample WHERE id = $1`, [
+          listing.id,
+        ]);
+        expect(changed).toEqual({ job_level: 'executive', found: true });
+        await runner.query('DELETE FROM job_listings WHERE id = $1', [listing.id]);
+        expect(await runner.query('SELECT id FROM job_listing_sample WHERE id = $1', [listing.id])).toEqual([]);
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+      expect((await mySample()).map((row) => row.id)).toContain(listing.id);
+    });
+
     it.each<[string, Partial<JobSearchDto>]>([
       ['two words', { query: 'senior engineer' }],
-      ['three words', { query: 'kubernetes senior developer' }],
       ['a phrase', { query: '"product manager"' }],
-      ['a word within a week', { query: 'engineer', datePosted: 'week' }],
-      ['filters alone within a week', { remote: true, datePosted: 'week' }],
-    ])('counts, for %s, the newest listings that match and pass, chunk after chunk, to the place of the last one read', async (_name, body) => {
+      ['a phrase or a word', { query: '"product manager" OR kubernetes' }],
+      ['a word and an exclusion', { query: 'engineer -senior' }],
+      ['a word within a month', { query: 'engineer', datePosted: 'month' }],
+      ['filters alone within a month', { remote: true, datePosted: 'month' }],
+    ])('counts, for %s, the sampled listings that match and pass', async (_name, body) => {
       const dataSource = testApp.app.get(DataSource);
       const query = body.query ?? null;
       const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
       const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
       const asOf = new Date();
       const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
-      const read = async (chunk: SampleChunk) => {
-        const sample = newestSampleStatement(context, chunk);
-        const [answer] = await dataSource.query(sample.sql, sample.values);
-        return answer as { passed: number; reached: number; posted: string; id: string };
-      };
-      // A first chunk of 5 listings, then the rest of the window after the last of them.
-      const first = await read({ after: null, entries: 5, matches: NEWEST_SAMPLE_MATCHES });
-      const rest = await read({ after: [first.posted, first.id], entries: 20_000, matches: NEWEST_SAMPLE_MATCHES - first.passed });
-      // Every listing of the window, newest first, its own search vector tested against the whole text.
-      const since = body.datePosted ? new Date(asOf.getTime() - WEEK_MS) : new Date(0);
-      const newestFirst: { passes: boolean; posted: string; id: string }[] = await dataSource.query(
-        `SELECT ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AS passes,
-                l.posted_at::text AS posted, l.id
-           FROM job_listings l WHERE l.posted_at >= $4 ORDER BY l.posted_at DESC, l.id DESC`,
+      const statement = sampleCountStatement(context);
+      const [{ matches }] = await dataSource.query(statement.sql, statement.values);
+      // Every listing of the set, its own search vector tested against the whole text, and the sampled among them.
+      const since = body.datePosted ? new Date(asOf.getTime() - 30 * DAY_MS) : new Date(0);
+      const passing: { id: string }[] = await dataSource.query(
+        `SELECT l.id FROM job_listings l
+          WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AND l.posted_at >= $4`,
         [query && match, set.sources, body.remote ?? null, since.toISOString()],
       );
-      const places = newestFirst.flatMap((row, index) => (row.passes ? [index + 1] : [])).slice(0, NEWEST_SAMPLE_MATCHES);
-      expect(places.length).toBeGreaterThan(0);
-      const inFirst = places.filter((place) => place <= 5).length;
-      expect(first).toEqual({ passed: inFirst, reached: 5, posted: newestFirst[4].posted, id: newestFirst[4].id });
-      expect(rest).toMatchObject({ passed: places.length - inFirst, reached: places[places.length - 1] - 5 });
+      // Each case matches ~250 or more of the 3,000 listings: ~8 or more sampled, none only once in thousands of runs.
+      const expected = passing.filter((row) => sampled(row.id)).length;
+      expect(expected).toBeGreaterThan(0);
+      // A phrase's share is read from up to 200 sampled listings that hold its words, here all of them: exact.
+      expect(matches).toBe(expected);
+    });
+
+    it.each<[string, Partial<JobSearchDto>]>([
+      ['every listing of the set', {}],
+      ['two words either of which', { query: 'engineer OR manager' }],
+    ])('counts, for %s, the part of the sample whose ids start below 2 (an eighth of it, with a word index of its own)', async (_name, body) => {
+      const dataSource = testApp.app.get(DataSource);
+      const query = body.query ?? null;
+      const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
+      const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
+      const context: SearchContext = { search, asOf: new Date(), text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
+      const statement = sampleCountStatement(context, true);
+      const [{ matches }] = await dataSource.query(statement.sql, statement.values);
+      const passing: { id: string }[] = await dataSource.query(
+        `SELECT l.id FROM job_listings l WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2)`,
+        [query && match, set.sources],
+      );
+      // ~12 of the ~94 sampled listings of the set are in the part: none only once in ~100,000 runs.
+      const expected = passing.filter((row) => sampled(row.id) && parseInt(row.id[0], 16) < 2).length;
+      expect(expected).toBeGreaterThan(0);
+      expect(matches).toBe(expected);
     });
   });
 

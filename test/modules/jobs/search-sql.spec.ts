@@ -1,4 +1,4 @@
-import { requiredWords } from '@src/modules/jobs/search/search-sql';
+import { loosened, requiredWords } from '@src/modules/jobs/search/search-sql';
 
 describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
   it('are every lexeme of a conjunction of words and phrases', () => {
@@ -24,5 +24,21 @@ describe('the words every match of a tsquery holds (tested on the words signatur
 
   it('are none for an empty query', () => {
     expect(requiredWords('')).toEqual([]);
+  });
+});
+
+describe("a tsquery loosened to its words together (what the GIN index answers without reading a listing's words)", () => {
+  it('turns each phrase into its words together, wherever it is', () => {
+    expect(loosened("'product' <-> 'manag'")).toBe("'product' & 'manag'");
+    expect(loosened("'data' <2> 'engin' & 'python' | 'sql' <-> 'server'")).toBe("'data' & 'engin' & 'python' | 'sql' & 'server'");
+  });
+
+  it('leaves a lexeme that holds the characters of an operator as it is', () => {
+    expect(loosened("'a<->b' <-> 'c'")).toBe("'a<->b' & 'c'");
+  });
+
+  it('is null for text without a phrase, or with an exclusion', () => {
+    expect(loosened("'senior' & 'engin'")).toBeNull();
+    expect(loosened("'product' <-> 'manag' & !'senior'")).toBeNull();
   });
 });

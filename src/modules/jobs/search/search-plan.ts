@@ -184,14 +184,6 @@ export function estimateMatches(session: SearchSession, context: SearchContext):
   return textEstimate(session, (sql) => [...searchFilters(context)(sql), ...textConditions(context)(sql)]);
 }
 
-/** The share of listings the search's filters let through, by the planner's estimate (1 without filters). */
-export async function filterShare(session: SearchSession, context: SearchContext): Promise<number> {
-  const sql = new SqlParameters();
-  const filters = searchFilters(context)(sql);
-  if (filters.length === 0) return 1;
-  return (await session.estimate(estimateStatement(filters, sql.values))) / Math.max(await listingCount(session), 1);
-}
-
 /** Listings within the search's `datePosted` window (all listings without one), as the planner estimates them. */
 export async function windowListings(session: SearchSession, context: SearchContext): Promise<number> {
   const window = postedWindow(context);
