@@ -310,21 +310,7 @@ describe('POST /v1/jobs/search', () => {
       ['a word within a month', { query: 'engineer', datePosted: 'month' }],
       ['filters alone within a month', { remote: true, datePosted: 'month' }],
     ])('counts, for %s, the sampled listings that match and pass', async (_name, body) => {
-      const dataSource = testApp.app.get(DataSource);
-      const query = body.query ?? null;
-      const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
-      const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
-      const asOf = new Date();
-      const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
-      const statement = sampleCountStatement(context);
-      const [{ matches }] = await dataSource.query(statement.sql, statement.values);
-      // Every listing of the set, its own search vector tested against the whole text, and the sampled among them.
-      const since = body.datePosted ? new Date(asOf.getTime() - 30 * DAY_MS) : new Date(0);
-      const passing: { id: string }[] = await dataSource.query(
-        `SELECT l.id FROM job_listings l
-          WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AND l.posted_at >= $4`,
-        [query && match, set.sources, body.remote ?? null, since.toISOString()],
-      );
+      const { matches, passing } = await sampleAgainstListings(body, false);
       // Each case matches ~250 or more of the 3,000 listings: ~8 or more sampled, none only once in thousands of runs.
       const expected = passing.filter((row) => sampled(row.id)).length;
       expect(expected).toBeGreaterThan(0);
@@ -335,23 +321,35 @@ describe('POST /v1/jobs/search', () => {
     it.each<[string, Partial<JobSearchDto>]>([
       ['every listing of the set', {}],
       ['two words either of which', { query: 'engineer OR manager' }],
-    ])('counts, for %s, the part of the sample whose ids start below 2 (an eighth of it, with a word index of its own)', async (_name, body) => {
-      const dataSource = testApp.app.get(DataSource);
-      const query = body.query ?? null;
-      const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
-      const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
-      const context: SearchContext = { search, asOf: new Date(), text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
-      const statement = sampleCountStatement(context, true);
-      const [{ matches }] = await dataSource.query(statement.sql, statement.values);
-      const passing: { id: string }[] = await dataSource.query(
-        `SELECT l.id FROM job_listings l WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2)`,
-        [query && match, set.sources],
-      );
+    ])('counts, for %s, the part of the sample whose ids start below 2 (an eighth of it, a partition of its own)', async (_name, body) => {
+      const { matches, passing } = await sampleAgainstListings(body, true);
       // ~12 of the ~94 sampled listings of the set are in the part: none only once in ~100,000 runs.
       const expected = passing.filter((row) => sampled(row.id) && parseInt(row.id[0], 16) < 2).length;
       expect(expected).toBeGreaterThan(0);
       expect(matches).toBe(expected);
     });
+
+    /**
+     * What sampleCountStatement answers for a search of the set (in the sample's part, or all of it), and every listing
+     * of the set that matches it, its own search vector tested against the whole text.
+     */
+    async function sampleAgainstListings(body: Partial<JobSearchDto>, part: boolean): Promise<{ matches: number; passing: { id: string }[] }> {
+      const dataSource = testApp.app.get(DataSource);
+      const query = body.query ?? null;
+      const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
+      const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
+      const asOf = new Date();
+      const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
+      const statement = sampleCountStatement(context, part);
+      const [{ matches }] = await dataSource.query(statement.sql, statement.values);
+      const since = body.datePosted ? new Date(asOf.getTime() - 30 * DAY_MS) : new Date(0);
+      const passing = await dataSource.query(
+        `SELECT l.id FROM job_listings l
+          WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AND l.posted_at >= $4`,
+        [query && match, set.sources, body.remote ?? null, since.toISOString()],
+      );
+      return { matches, passing };
+    }
   });
 
   it('filters by source', async () => {

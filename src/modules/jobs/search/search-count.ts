@@ -129,7 +129,7 @@ export class SearchCounter {
    * page waiting for it waits no longer than it must. A count expected to be cheap comes first, and the sample
    * estimates only when it gives no total: when few listings hold the text (counted whatever it takes), or when
    * filters with an index of their own leave few table pages to read (a keyword in a city). A count that could not
-   * fit even the whole budget is settled as none at once. Otherwise the sample estimates first, and a count follows
+   * fit even the whole budget (`countCost`) is settled as none at once. Otherwise the sample estimates first, and a count follows
    * when the estimate is COUNT_BELOW_ESTIMATE or less and it fits what is left of the budget. When no sample answers
    * (the budget ran out), the planner's estimate is the total.
    */
@@ -143,12 +143,12 @@ export class SearchCounter {
     const stream = { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
     const plan = await countStrategy(session, stream);
     const few = plan.textMatches !== null && plan.textMatches < COUNT_ALWAYS_BELOW;
-    const countFirst = few || (plan.strategy === 'combined' && (await countReads(session, context, plan.strategy, plan.textMatches ?? 0)) <= CHEAP_COUNT_PAGES);
-    if (!countFirst && !(await this.countFits(session, context, plan, this.budgetMs))) settle(null);
+    const { pages, ms } = await this.countCost(session, context, plan);
+    const countFirst = few || (plan.strategy === 'combined' && pages <= CHEAP_COUNT_PAGES);
+    if (!countFirst && ms > this.budgetMs) settle(null);
     let estimate: number | null = countFirst ? null : await this.estimate(session, context, planned, time);
     const limitMs = few ? undefined : time.limit(this.budgetMs);
-    let counting = countFirst;
-    if (!countFirst && limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE) counting = await this.countFits(session, context, plan, limitMs);
+    const counting = countFirst || (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && ms <= limitMs);
     const count = counting && limitMs !== null ? await this.counted(session, { ...stream, strategy: plan.strategy }, limitMs, onLateAnswer) : null;
     settle(count);
     if (count !== null && count <= EXACT_TOTAL_LIMIT) return count;
@@ -205,21 +205,21 @@ export class SearchCounter {
   }
 
   /**
-   * Whether a count could finish in `budgetMs`. A count of text and filters reads a table page for each listing of the
-   * text's bitmap (ANDed with an indexed filter's), and is not tried when that is more pages than COUNT_PAGES_PER_MS
-   * allows (text alone always is: it may find that its words never occur together, and the bitmaps' AND answers it
-   * fast). A count of filters alone walks the newest-first index over every listing of the search's `datePosted`
-   * window (all listings, without one), unless a filter has an index of its own, and is not tried when even
-   * FILTER_COUNT_ENTRIES_PER_MS could not read the window.
+   * What a count costs: the table pages it reads (text and filters: one for each listing of the text's bitmap, ANDed
+   * with an indexed filter's), and the ms it needs at the generous paces above (0: always worth trying). A count of
+   * text alone is always tried: it may find that its words never occur together, and the bitmaps' AND answers it
+   * fast. A count of filters alone walks the newest-first index over every listing of the search's `datePosted`
+   * window (all listings, without one), unless a filter has an index of its own.
    */
-  private async countFits(session: SearchSession, context: SearchContext, { strategy, textMatches }: CountPlan, budgetMs: number): Promise<boolean> {
+  private async countCost(session: SearchSession, context: SearchContext, { strategy, textMatches }: CountPlan): Promise<{ pages: number; ms: number }> {
     if (textMatches !== null) {
-      if (!isFiltered(context)) return true;
+      const pages = await countReads(session, context, strategy, textMatches);
+      if (!isFiltered(context)) return { pages, ms: 0 };
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
-      return (await countReads(session, context, strategy, textMatches)) <= budgetMs * pace;
+      return { pages, ms: pages / pace };
     }
-    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return true;
-    return (await windowListings(session, context)) <= budgetMs * FILTER_COUNT_ENTRIES_PER_MS;
+    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0 };
+    return { pages: 0, ms: (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS };
   }
 }
 
