@@ -2,7 +2,7 @@ import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { requiredWords, sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
@@ -350,6 +350,64 @@ describe('POST /v1/jobs/search', () => {
       );
       return { matches, passing };
     }
+  });
+
+  describe("the listings that hold each lexeme (a single word's exact total, kept with the listings)", () => {
+    /**
+     * Lexemes whose count differs from what the search vectors hold (ts_stat counts the listings that hold each),
+     * both read in one snapshot: other test files write listings to this database meanwhile.
+     */
+    const miscounted = async (runner: QueryRunner): Promise<unknown[]> =>
+      runner.query(`SELECT lexeme, c.listings, s.ndoc FROM job_listing_lexemes c FULL JOIN ts_stat('SELECT search_vector FROM job_listings') s ON s.word = c.lexeme
+                     WHERE coalesce(c.listings, 0) <> coalesce(s.ndoc, 0)`);
+    const inSnapshot = async <T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> => {
+      const runner = testApp.app.get(DataSource).createQueryRunner();
+      await runner.startTransaction('REPEATABLE READ');
+      try {
+        return await work(runner);
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+    };
+    const holding = async (runner: QueryRunner, lexeme: string): Promise<number | undefined> =>
+      (await runner.query('SELECT listings FROM job_listing_lexemes WHERE lexeme = $1', [lexeme]))[0]?.listings;
+
+    it('counts, for every lexeme, the listings whose search vector holds it', async () => {
+      await inSnapshot(async (runner) => {
+        expect(await holding(runner, 'engin')).toBeGreaterThan(0);
+        expect(await miscounted(runner)).toEqual([]);
+      });
+    });
+
+    it("follows a change of a listing's text, a change that leaves it as it was, and a removal, in the same transaction", async () => {
+      const [first, second] = set.listings;
+      await inSnapshot(async (runner) => {
+        await runner.query(`UPDATE job_listings SET description = description || ' Wombatcraft.' WHERE id = ANY($1)`, [[first.id, second.id]]);
+        expect(await holding(runner, 'wombatcraft')).toBe(2);
+        await runner.query(`UPDATE job_listings SET job_level = 'executive' WHERE id = $1`, [first.id]);
+        expect(await holding(runner, 'wombatcraft')).toBe(2);
+        await runner.query('DELETE FROM job_listings WHERE id = $1', [first.id]);
+        expect(await holding(runner, 'wombatcraft')).toBe(1);
+        expect(await miscounted(runner)).toEqual([]);
+      });
+    });
+
+    it('is the total of a search for one word, exact beyond a page', async () => {
+      const dataSource = testApp.app.get(DataSource);
+      const chosen = set.listings.slice(0, 25).map((listing) => listing.id);
+      await dataSource.query(`UPDATE job_listings SET description = description || ' Wombatcraft.' WHERE id = ANY($1)`, [chosen]);
+      await dataSource.query(`INSERT INTO job_search_words (word, lexeme) VALUES ('wombatcraft', 'wombatcraft')`);
+      try {
+        const response = await user.api.post(SEARCH, { query: 'wombatcraft' });
+        expect(response.body).toMatchObject({ count: 20, total: 25, hasMore: true });
+        expect(response.body.data.every((found: { id: string }) => chosen.includes(found.id))).toBe(true);
+      } finally {
+        await dataSource.query(`UPDATE job_listings SET description = replace(description, ' Wombatcraft.', '') WHERE id = ANY($1)`, [chosen]);
+        await dataSource.query(`DELETE FROM job_search_words WHERE word = 'wombatcraft'`);
+      }
+      await inSnapshot(async (runner) => expect(await holding(runner, 'wombatcraft')).toBe(0));
+    });
   });
 
   it('filters by source', async () => {

@@ -19,6 +19,7 @@ function fakeCounter(
     estimate: async (statement: Statement) => estimate(statement),
     fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
     planned: async (_strategy: string, statement: Statement) => planned(statement),
+    query: async (statement: Statement) => planned(statement),
   } as unknown as SearchSession;
   const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
   return new SearchCounter(repository, 25);
@@ -57,8 +58,8 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
 }
 
 /** The total of "python kubernetes" (in 50,000 listings each, the planner expecting `planned` together) from what its sample and count answer. */
-function pairTotal(sampled: SampleAnswers, counted: number | 'overrun' = 'overrun', planned = 50_000) {
-  const { counter, counts } = counting(({ sql }) => (sql.includes('&') ? planned : 50_000), sampled, counted);
+function pairTotal(sampled: SampleAnswers, counted: number | 'overrun' = 'overrun', planned = 50_000, fits = true) {
+  const { counter, counts } = counting(({ sql }) => (sql.includes('&') ? planned : 50_000), sampled, counted, fits);
   return { total: counter.begin(context({}, "'python' & 'kubernet'"), planned).total, counts };
 }
 
@@ -85,10 +86,21 @@ describe('the estimated total', () => {
     expect(await pairTotal({ part: 'overrun' }).total).toBe(50_000);
   });
 
-  it("takes the planner's estimate of a single word without filters, whose share its statistics know, and reads no sample", async () => {
-    const { counter, counts } = counting(() => 140_000, {});
-    expect(await counter.begin(context({}, "'senior'"), 140_000).total).toBe(140_000);
-    expect(counts()).toEqual([]);
+  it('is, for a single word without filters, the listings counted as holding its lexeme: exact, known first, nothing else run', async () => {
+    const ran: Statement[] = [];
+    const counter = fakeCounter(
+      () => 140_000,
+      (statement) => {
+        ran.push(statement);
+        return [{ listings: 138_412 }];
+      },
+    );
+    const single = counter.begin(context({}, "'it''s'"), 140_000);
+    expect(single.first).toBe(true);
+    expect(await single.count).toBe(10_001);
+    expect(await single.total).toBe(138_412);
+    expect(ran).toEqual([expect.objectContaining({ values: ["it's"] })]);
+    expect(ran[0].sql).toContain('job_listing_lexemes');
   });
 });
 
@@ -105,6 +117,18 @@ describe('the count after the sample', () => {
   it('leaves the estimate when it runs past the budget, never below 10,001 when it reached that far', async () => {
     expect(await pairTotal({ part: 20, whole: 200 }).total).toBe(6_400);
     expect(await pairTotal({ part: 20, whole: 200 }, 10_001).total).toBe(10_001);
+  });
+
+  it('of text alone is not tried when the rest of the budget could not read a table page for each match the sample found', async () => {
+    // 9,600 matches: 38 ms at 250 pages a ms (a table larger than PostgreSQL's buffers), 13 ms at 750.
+    const large = pairTotal({ part: 20, whole: 300 }, 9_790, 50_000, false);
+    expect(await large.total).toBe(9_600);
+    expect(large.counts()).toEqual([]);
+    const buffered = pairTotal({ part: 20, whole: 300 }, 9_790, 50_000, true);
+    expect(await buffered.total).toBe(9_790);
+    // 4,800 matches: 19 ms at 250 a ms.
+    const small = pairTotal({ part: 20, whole: 150 }, 4_790, 50_000, false);
+    expect(await small.total).toBe(4_790);
   });
 
   it('runs at once, without a sample, when few listings hold the text', async () => {

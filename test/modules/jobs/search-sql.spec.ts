@@ -1,4 +1,4 @@
-import { loosened, requiredWords } from '@src/modules/jobs/search/search-sql';
+import { loosened, requiredWords, singleLexeme } from '@src/modules/jobs/search/search-sql';
 
 describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
   it('are every lexeme of a conjunction of words and phrases', () => {
@@ -40,5 +40,17 @@ describe("a tsquery loosened to its words together (what the GIN index answers w
   it('is null for text without a phrase, or with an exclusion', () => {
     expect(loosened("'senior' & 'engin'")).toBeNull();
     expect(loosened("'product' <-> 'manag' & !'senior'")).toBeNull();
+  });
+});
+
+describe('the lexeme of a tsquery of one word (whose listings job_listing_lexemes counts)', () => {
+  it('is the word, with the quotes and backslashes the text doubles made single', () => {
+    expect(singleLexeme("'nurs'")).toBe('nurs');
+    expect(singleLexeme("'it''s'")).toBe("it's");
+    expect(singleLexeme("'a\\\\b'")).toBe('a\\b');
+  });
+
+  it('is null for a prefix, a weight, an operator, two words, or no text', () => {
+    for (const query of ["'pyth':*", "'nurs':A", "!'nurs'", "'senior' & 'engin'", "'data' <-> 'engin'", '', null]) expect(singleLexeme(query)).toBeNull();
   });
 });

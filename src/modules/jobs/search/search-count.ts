@@ -6,11 +6,13 @@ import {
   countStatement,
   isFiltered,
   isTextual,
+  lexemeListingsStatement,
   LISTING_SAMPLE_EVERY,
   SAMPLE_PART,
   sampleCountStatement,
   SearchContext,
   searchFilters,
+  singleLexeme,
   Strategy,
   Stream,
   textConditions,
@@ -24,7 +26,7 @@ import {
 const COUNT_ALWAYS_BELOW = 2_000;
 /**
  * An estimate above this is not counted: 391 sampled matches or more, four standard deviations above the 312.5 that
- * 10,000 listings hold. (The planner's estimate of a single word is as sure.)
+ * 10,000 listings hold.
  */
 const COUNT_BELOW_ESTIMATE = 1.25 * EXACT_TOTAL_LIMIT;
 /** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
@@ -55,8 +57,6 @@ const CHEAP_COUNT_PAGES = 3_000;
 const SAMPLE_PART_MATCHES = 150;
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
 const STATEMENT_MIN_MS = 3;
-/** A tsquery of one word, which the planner's statistics know the share of. */
-const SINGLE_WORD = /^'(?:[^']|'')+'$/;
 
 /** How a count would run (see countStrategy), and how many listings the planner expects to hold its text. */
 type CountPlan = { strategy: Strategy; textMatches: number | null };
@@ -103,12 +103,15 @@ export class SearchCounter {
    * enough to walk for may in fact never do ("sql kubernetes"), nor text and filters ("remote" in a city): the
    * statistics know each, not how they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, the
    * count comes first and its answer decides (an estimate of none is counted: "sql kubernetes" takes ~15 ms at 1M
-   * listings to answer zero, and the walk it spares would read ~60,000 listings to find nothing). Otherwise, and for
-   * a single word without filters, it runs while the page is read: a search waits for the slower, not both.
+   * listings to answer zero, and the walk it spares would read ~60,000 listings to find nothing). Otherwise it runs
+   * while the page is read: a search waits for the slower, not both. A single word without filters is not counted:
+   * its listings were counted as they were written (job_listing_lexemes), and that one row comes first.
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
-    const first = isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW;
+    // One word without filters: its listings are counted already, and the page is planned with their number.
+    const lexeme = isFiltered(context) ? null : singleLexeme(context.text.match);
+    const first = lexeme !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
     let settle: (count: number | null) => void = () => undefined;
@@ -117,7 +120,9 @@ export class SearchCounter {
     // Awaited only before the page; a failure also fails `total`, which is always awaited.
     count.catch(() => undefined);
     const total = this.repository.withSession((session) =>
-      this.countOrEstimate(session, context, estimate, time, { settle, onLateAnswer: (late) => (none = late === 0) }),
+      lexeme !== null
+        ? this.listingsHolding(session, lexeme, settle)
+        : this.countOrEstimate(session, context, estimate, time, { settle, onLateAnswer: (late) => (none = late === 0) }),
     );
     total.catch(fail);
     return { count, first, total, foundNone: () => none };
@@ -148,12 +153,21 @@ export class SearchCounter {
     if (!countFirst && ms > this.budgetMs) settle(null);
     let estimate: number | null = countFirst ? null : await this.estimate(session, context, planned, time);
     const limitMs = few ? undefined : time.limit(this.budgetMs);
-    const counting = countFirst || (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && ms <= limitMs);
+    const counting =
+      countFirst ||
+      (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && (await this.countCost(session, context, plan, estimate)).ms <= limitMs);
     const count = counting && limitMs !== null ? await this.counted(session, { ...stream, strategy: plan.strategy }, limitMs, onLateAnswer) : null;
     settle(count);
     if (count !== null && count <= EXACT_TOTAL_LIMIT) return count;
     if (countFirst) estimate = await this.estimate(session, context, planned, time);
     return Math.max(estimate ?? planned, count ?? 0);
+  }
+
+  /** The exact total of one word: the listings that hold its lexeme, as counted when they were written. */
+  private async listingsHolding(session: SearchSession, lexeme: string, settle: (count: number) => void): Promise<number> {
+    const [{ listings }] = await session.query<{ listings: number }[]>(lexemeListingsStatement(lexeme));
+    settle(Math.min(listings, EXACT_TOTAL_LIMIT + 1));
+    return listings;
   }
 
   /** The matches of `stream` (up to 10,001) within `budget` ms (undefined: no limit); null when it runs out. */
@@ -180,12 +194,11 @@ export class SearchCounter {
    * filters (a level and a salary); the sample holds whole listings and needs no such guess. Text is counted in the
    * part of the sample that is a partition of its own first (SAMPLE_PART), and in the whole sample only when that
    * part holds fewer than SAMPLE_PART_MATCHES: two common words have ~30,000 sampled listings at a million, ~12 ms
-   * to count on a slow machine. A single word without filters keeps the planner's estimate (its share is in the
-   * statistics, from a larger sample than ours), and so does a search with neither text nor filters (every listing).
+   * to count on a slow machine. A search with neither text nor filters keeps the planner's estimate (every listing).
    */
   private async estimate(session: SearchSession, context: SearchContext, planned: number, time: CountingTime): Promise<number | null> {
     const text = context.text.match;
-    if (!isFiltered(context) && (text === null || SINGLE_WORD.test(text))) return planned;
+    if (!isFiltered(context) && text === null) return planned;
     let found: { matches: number; every: number } | null = null;
     for (const part of isTextual(context) ? [true, false] : [false]) {
       const limitMs = time.limit(this.budgetMs);
@@ -206,15 +219,24 @@ export class SearchCounter {
 
   /**
    * What a count costs: the table pages it reads (text and filters: one for each listing of the text's bitmap, ANDed
-   * with an indexed filter's), and the ms it needs at the generous paces above (0: always worth trying). A count of
-   * text alone is always tried: it may find that its words never occur together, and the bitmaps' AND answers it
-   * fast. A count of filters alone walks the newest-first index over every listing of the search's `datePosted`
-   * window (all listings, without one), unless a filter has an index of its own.
+   * with an indexed filter's; text alone: one for each match, up to 10,001), and the ms it needs at the generous
+   * paces above (0: always worth trying). Before the sample has estimated (`sampled`), a count of text alone is always
+   * tried: it may find that its words never occur together, and the bitmaps' AND answers that fast. After it, words
+   * the sample found together in more listings than the budget could read are not counted: "senior aws", in 9,797
+   * listings at a million, ran into its limit (~23 ms) every time, and the page waited for it. A count of filters
+   * alone walks the newest-first index over every listing of the search's `datePosted` window (all listings, without
+   * one), unless a filter has an index of its own.
    */
-  private async countCost(session: SearchSession, context: SearchContext, { strategy, textMatches }: CountPlan): Promise<{ pages: number; ms: number }> {
+  private async countCost(
+    session: SearchSession,
+    context: SearchContext,
+    { strategy, textMatches }: CountPlan,
+    sampled: number | null = null,
+  ): Promise<{ pages: number; ms: number }> {
     if (textMatches !== null) {
-      const pages = await countReads(session, context, strategy, textMatches);
-      if (!isFiltered(context)) return { pages, ms: 0 };
+      const alone = !isFiltered(context);
+      if (alone && sampled === null) return { pages: textMatches, ms: 0 };
+      const pages = alone ? Math.min(sampled ?? 0, EXACT_TOTAL_LIMIT + 1) : await countReads(session, context, strategy, textMatches);
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
       return { pages, ms: pages / pace };
     }

@@ -178,6 +178,11 @@ export function countStatement(stream: Stream): Statement {
   return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
 }
 
+/** How many listings hold `lexeme`, exactly (job_listing_lexemes, kept by triggers: see its migration, ListingLexemes). */
+export function lexemeListingsStatement(lexeme: string): Statement {
+  return { sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_lexemes c WHERE c.lexeme = $1), 0) AS listings', values: [lexeme] };
+}
+
 /** One listing in this many is in job_listing_sample (see its migration, ListingSample): each sampled match stands for this many. */
 export const LISTING_SAMPLE_EVERY = 32;
 /**
@@ -327,6 +332,15 @@ export function requiredWords(query: string): string[] {
   }
   const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map((quoted) => quoted.slice(1, -1).replace(/''/g, "'")));
   return [...new Set(words)];
+}
+
+/**
+ * The lexeme of a tsquery's text that is one word and nothing else (`'nurs'`; no prefix, weight or operator), else
+ * null. The text doubles quotes and backslashes within a lexeme.
+ */
+export function singleLexeme(query: string | null): string | null {
+  if (!query || !/^'(?:[^'\\]|''|\\\\)+'$/.test(query)) return null;
+  return query.slice(1, -1).replace(/''|\\\\/g, (pair) => pair[0]);
 }
 
 /**
