@@ -254,8 +254,9 @@ async function capturePlans(url: string, random: SeededRandom): Promise<Captured
       }) as QueryRunner['query'];
       return runner;
     };
-    const repository = new SearchRepository(dataSource.manager);
-    const service = new JobSearchService(repository, new ListingsRepository(dataSource.manager), loadConfig({ ...process.env, DATABASE_URL: url }));
+    const config = loadConfig({ ...process.env, DATABASE_URL: url });
+    const repository = new SearchRepository(dataSource.manager, config);
+    const service = new JobSearchService(repository, new ListingsRepository(dataSource.manager), config);
     await service.onModuleInit();
     for (const kind of kinds) {
       const body = request(kind.body(random));

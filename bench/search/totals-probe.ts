@@ -28,11 +28,8 @@ const TOLERANCE = 0.25;
 async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(URL)).initialize();
   try {
-    const service = new JobSearchService(
-      new SearchRepository(dataSource.manager),
-      new ListingsRepository(dataSource.manager),
-      loadConfig({ ...process.env, DATABASE_URL: URL }),
-    );
+    const config = loadConfig({ ...process.env, DATABASE_URL: URL });
+    const service = new JobSearchService(new SearchRepository(dataSource.manager, config), new ListingsRepository(dataSource.manager), config);
     await service.onModuleInit();
     const random = new SeededRandom(process.env.PROBE_SEED ?? 'ab1');
     let misses = 0;

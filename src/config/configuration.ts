@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MinLength, Min, validateSync } from 'class-validator';
+import { POOL_SIZE } from '../database/data-source-options';
+
+/**
+ * Job searches one process may run at once: a search holds a pooled connection and may wait for a second, for its
+ * count. Were every connection held by a search waiting for its second, none would come back (seen under load: 503s
+ * after the pool's connect timeout); fewer searches than half the pool leave every waiting one a connection.
+ */
+export const SEARCH_CONCURRENCY_LIMIT = Math.floor((POOL_SIZE - 1) / 2);
 
 /** The environment the service reads, validated once at start: a bad value stops it with a message naming it. */
 class Environment {
@@ -67,15 +76,26 @@ class Environment {
   TAILORING_SWEEP_AFTER_MS = 10_000;
 
   /**
-   * How long a job search may spend on its total: counting its matches (up to 10,001; three fifths of it for text,
-   * two for filters alone), then a sample for an estimate; past it, `total` is PostgreSQL's estimate. Raise it where
-   * exact totals matter more.
+   * How long a job search may spend on its total: the sample's estimate and a count of its matches (up to 10,001)
+   * share it; past it, `total` is the estimate (docs/api-guide.md, "Paging and totals"). Raise it where exact totals
+   * matter more.
    */
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'SEARCH_COUNT_BUDGET_MS must be an integer' })
   @Min(1)
   SEARCH_COUNT_BUDGET_MS = 25;
+
+  /**
+   * How many job searches a process runs at once; more wait their turn. A search holds up to two pooled connections,
+   * so at most 9 of the pool's 20. Unset: two per core of the machine the service runs on.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'SEARCH_CONCURRENCY must be an integer' })
+  @Min(1, { message: 'SEARCH_CONCURRENCY must be between 1 and 9' })
+  @Max(SEARCH_CONCURRENCY_LIMIT, { message: 'SEARCH_CONCURRENCY must be between 1 and 9' })
+  SEARCH_CONCURRENCY?: number;
 
   /** `inline`: the API process also delivers webhooks; `off`: only `npm run start:worker` processes do. */
   @IsOptional()
@@ -172,7 +192,7 @@ export interface AppConfig {
   redis: { url: string; prefix: string };
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
-  search: { countBudgetMs: number };
+  search: { countBudgetMs: number; concurrency: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number };
@@ -198,7 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepIntervalMs: parsed.TAILORING_SWEEP_INTERVAL_MS,
       sweepAfterMs: parsed.TAILORING_SWEEP_AFTER_MS,
     },
-    search: { countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS },
+    search: {
+      countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS,
+      concurrency: parsed.SEARCH_CONCURRENCY ?? Math.min(SEARCH_CONCURRENCY_LIMIT, 2 * availableParallelism()),
+    },
     webhooks: {
       worker: parsed.WEBHOOKS_WORKER,
       allowHttpLoopback: parsed.WEBHOOKS_ALLOW_HTTP_LOOPBACK === 'true',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { loadConfig } from '@src/config/configuration';
 
 describe('loadConfig', () => {
@@ -8,7 +9,7 @@ describe('loadConfig', () => {
       redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:' },
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
-      search: { countBudgetMs: 25 },
+      search: { countBudgetMs: 25, concurrency: Math.min(9, 2 * availableParallelism()) },
       webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
       idempotency: { waitMs: 5_000 },
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
     expect(config.limits.rateLimitScale).toBe(50);
     expect(config.database.url).toBe('postgresql://u@db:5432/x');
     expect(loadConfig({ SEARCH_COUNT_BUDGET_MS: '200' }).search.countBudgetMs).toBe(200);
+    expect(loadConfig({ SEARCH_CONCURRENCY: '9' }).search.concurrency).toBe(9);
     expect(loadConfig({ PUBLIC_URL: 'https://careers.example.com' }).app.publicUrl).toBe('https://careers.example.com');
   });
 
@@ -42,6 +44,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
+    [{ SEARCH_CONCURRENCY: '10' }, 'SEARCH_CONCURRENCY must be between 1 and 9'],
+    [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be between 1 and 9'],
     [{ WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'yes' }, 'WEBHOOKS_ALLOW_HTTP_LOOPBACK must be true or false'],
     [{ SIGNUP: 'yes' }, 'SIGNUP must be open or closed'],
     [{ CSRF_SECRET: 'short' }, 'CSRF_SECRET must be at least 32 characters'],

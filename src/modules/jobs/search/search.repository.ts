@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager, QueryRunner } from 'typeorm';
 import { Semaphore } from '../../../common/concurrency/semaphore';
-import { POOL_SIZE } from '../../../database/data-source-options';
+import { InjectConfig } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/configuration';
 import { SqlRepository } from '../../../database/owned-repository';
 import type { Statement, Strategy } from './search-sql';
 
@@ -152,15 +153,17 @@ export class StatementOverrun extends Error {
 @Injectable()
 export class SearchRepository extends SqlRepository {
   /**
-   * A search holds a connection and may take a second one for its count. Were every pooled connection held by a
-   * search waiting for its second, none would come back (seen under load: 503s after the pool's connect timeout).
-   * Fewer searches than half the pool at once leave every waiting search a connection that will be released.
+   * Searches that run at once (SEARCH_CONCURRENCY, at most SEARCH_CONCURRENCY_LIMIT). A search is CPU work for the
+   * service and PostgreSQL: more at once than the cores can run only share them, so that each takes longer, and the
+   * slowest longest. Eight two-word searches in flight at a million listings on two cores: p95 127 and 103 ms with
+   * four at once, 144 to 163 ms with nine (bench/RESULTS-search.md).
    */
-  private readonly searchSlots = new Semaphore(Math.floor((POOL_SIZE - 1) / 2));
+  private readonly searchSlots: Semaphore;
   private readonly statistics = new PlannerStatistics();
 
-  constructor(@InjectEntityManager() manager: EntityManager) {
+  constructor(@InjectEntityManager() manager: EntityManager, @InjectConfig() config: AppConfig) {
     super(manager);
+    this.searchSlots = new Semaphore(config.search.concurrency);
   }
 
   /** The statements a running search gave up on that may still be running (see `search`). */
