@@ -41,6 +41,52 @@ describe('SearchSession', () => {
   });
 });
 
+/**
+ * A connection as PostgreSQL and pg run one: statements in the order sent, one at a time. `slow` fails after
+ * `slowMs` (its time limit cancelled it late, at the end of a step that cannot be interrupted), which aborts its
+ * transaction: any statement but ROLLBACK then fails, until ROLLBACK.
+ */
+function serialConnection(slowMs: number) {
+  const log: string[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
+  let aborted = false;
+  const run = async (sql: string): Promise<unknown> => {
+    const first = sql.split(';')[0];
+    if (aborted && first !== 'ROLLBACK') {
+      log.push(`${first} refused`);
+      throw Object.assign(new Error('current transaction is aborted'), { driverError: { code: '25P02' } });
+    }
+    if (first === 'ROLLBACK') aborted = false;
+    if (sql === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, slowMs));
+      log.push('slow cancelled');
+      aborted = true;
+      throw Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
+    }
+    log.push(first);
+    return [{ count: 3 }];
+  };
+  const runner = {
+    query: (sql: string) => {
+      const answer = queue.then(() => run(sql));
+      queue = answer.catch(() => undefined);
+      return answer;
+    },
+  } as unknown as QueryRunner;
+  return { runner, log };
+}
+
+describe('SearchSession after a statement it gave up on', () => {
+  it('runs the next statement once that one has ended and its transaction is rolled back', async () => {
+    const { runner, log } = serialConnection(80);
+    const session = new SearchSession(runner, new PlannerStatistics());
+    const error = await session.planned('bitmap', { sql: 'slow', values: [] }, 10).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(StatementOverrun);
+    expect(await session.planned('bitmap', { sql: 'sample', values: [] }, 500)).toEqual([{ count: 3 }]);
+    expect(log).toEqual(['BEGIN', 'slow cancelled', 'ROLLBACK', 'BEGIN', 'sample', 'COMMIT']);
+  });
+});
+
 describe('PlannerStatistics', () => {
   it('asks the planner once for the same statement, and again after a failure', async () => {
     const estimates = new PlannerStatistics();

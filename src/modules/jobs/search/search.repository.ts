@@ -63,7 +63,7 @@ export class SearchSession {
   }
 
   query<T>(statement: Statement): Promise<T> {
-    return this.runner.query(statement.sql, statement.values);
+    return this.running.then(() => this.runner.query(statement.sql, statement.values));
   }
 
   /**
@@ -71,11 +71,13 @@ export class SearchSession {
    * the end of its transaction. PostgreSQL checks a time limit only between steps, and building one GIN bitmap is
    * one step: a count given 15 ms answered after 62 ms (a common word's 584,542 entries). So the search enforces the
    * limit itself: past it (and a little grace for the round trip) the statement counts as timed out at once, and
-   * runs on to its end on this connection, which goes back to the pool only then (see `withSession`).
+   * runs on to its end on this connection, which goes back to the pool only then (see `withSession`). A statement
+   * given up on still holds its transaction, which ends only with it (rolled back, when its time limit cancelled it
+   * late): the next statement waits for that, or it would begin inside an aborted transaction and fail.
    */
   planned<T>(strategy: Strategy, statement: Statement, timeoutMs?: number): Promise<T> {
     const settings = [...EVERY_STATEMENT, ...STRATEGY_SETTINGS[strategy], ...(timeoutMs ? [`statement_timeout = ${timeoutMs}`] : [])];
-    const run = this.inTransaction<T>(settings, statement);
+    const run = this.running.then(() => this.inTransaction<T>(settings, statement));
     if (!timeoutMs) return run;
     this.running = run.then(
       () => undefined,
@@ -97,7 +99,7 @@ export class SearchSession {
     // One round trip opens the transaction and sets it up (a statement without parameters may hold several).
     await this.runner.query(['BEGIN', ...settings.map((setting) => `SET LOCAL ${setting}`)].join('; '));
     try {
-      const result = await this.query<T>(statement);
+      const result: T = await this.runner.query(statement.sql, statement.values);
       await this.runner.query('COMMIT');
       return result;
     } catch (error) {
