@@ -121,12 +121,15 @@ export class JobSearchService implements OnModuleInit {
     const rows: KeyedRow[] = [];
     let from = after;
     for (let chunk = 0; chunk < WALK_CHUNKS; chunk++) {
-      const walked = await this.walk(session, stream, from, limit - rows.length);
-      rows.push(...walked.rows);
-      if (rows.length === limit || walked.boundary === null || foundNone()) return rows;
-      from = walked.boundary;
-      // A walk that found nothing says the next ones would find next to nothing too: words that share no title.
-      if (walked.rows.length === 0) break;
+      const walked = await session.planned<KeyedRow[]>('walk', walkStatements(stream, from, limit - rows.length).rows);
+      rows.push(...walked);
+      if (rows.length === limit || foundNone()) return rows;
+      // A walk that found nothing says the next ones would find next to nothing too: words that share no title. The
+      // indexes read the rest from where it began, which spares finding where it stopped.
+      if (walked.length === 0) break;
+      const boundary = await this.walkBoundary(session, stream, from);
+      if (boundary === null) return rows;
+      from = boundary;
     }
     // Short of a page: the rest is much rarer than expected, and indexes find it sooner.
     const rest = scanStatement({ ...stream, strategy: 'combined' }, from, limit - rows.length);
@@ -147,18 +150,16 @@ export class JobSearchService implements OnModuleInit {
   }
 
   /**
-   * Walks at most WALK_BOUND listings of the newest-first index, reading only the index: filters and title tests
-   * run on its entries, and only listings that pass them (WALK_READS at most) have their search vector read from
-   * the table. Answers what it found and, when it stopped at a bound, the key of the last listing it passed.
+   * Where a walk that fell short of its page stopped (null: at the end of the index). A walk passes at most
+   * WALK_BOUND listings of the newest-first index, reading only the index: filters and title tests run on its
+   * entries, and only listings that pass them (WALK_READS at most) have their search vector read from the table. It
+   * stops at its WALK_READS-th passing listing, or else at its WALK_BOUND-th entry.
    */
-  private async walk(session: SearchSession, stream: Stream, after: Key | null, limit: number): Promise<{ rows: KeyedRow[]; boundary: Key | null }> {
-    const statements = walkStatements(stream, after, limit);
-    const rows = await session.planned<KeyedRow[]>('walk', statements.rows);
-    if (rows.length === limit) return { rows, boundary: null };
-    // Where the walk stopped: at its WALK_READS-th passing listing, or else at its WALK_BOUND-th entry.
+  private async walkBoundary(session: SearchSession, stream: Stream, after: Key | null): Promise<Key | null> {
+    const statements = walkStatements(stream, after, 0);
     const [last] = await session.planned<KeyedRow[]>('walk', statements.lastRead);
-    if (last) return { rows, boundary: [last.key, last.id] };
+    if (last) return [last.key, last.id];
     const [end] = await session.planned<KeyedRow[]>('walk', statements.lastEntry);
-    return { rows, boundary: end ? [end.key, end.id] : null };
+    return end ? [end.key, end.id] : null;
   }
 }
