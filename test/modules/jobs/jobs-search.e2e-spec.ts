@@ -352,14 +352,19 @@ describe('POST /v1/jobs/search', () => {
     }
   });
 
-  describe("the listings that hold each lexeme (a single word's exact total, kept with the listings)", () => {
+  describe('the listings that hold each lexeme, and each pair of lexemes in their titles (kept with the listings)', () => {
     /**
-     * Lexemes whose count differs from what the search vectors hold (ts_stat counts the listings that hold each),
-     * both read in one snapshot: other test files write listings to this database meanwhile.
+     * Lexemes and title pairs whose count differs from what the listings' vectors hold (ts_stat counts the listings
+     * that hold each lexeme), read in one snapshot: other test files write listings to this database meanwhile.
      */
-    const miscounted = async (runner: QueryRunner): Promise<unknown[]> =>
-      runner.query(`SELECT lexeme, c.listings, s.ndoc FROM job_listing_lexemes c FULL JOIN ts_stat('SELECT search_vector FROM job_listings') s ON s.word = c.lexeme
-                     WHERE coalesce(c.listings, 0) <> coalesce(s.ndoc, 0)`);
+    const miscounted = async (runner: QueryRunner): Promise<unknown[]> => [
+      ...(await runner.query(`SELECT lexeme, c.listings, s.ndoc FROM job_listing_lexemes c FULL JOIN ts_stat('SELECT search_vector FROM job_listings') s ON s.word = c.lexeme
+                               WHERE coalesce(c.listings, 0) <> coalesce(s.ndoc, 0)`)),
+      ...(await runner.query(`SELECT first, second, c.listings, held.listings AS held FROM job_listing_title_pairs c FULL JOIN (
+                                SELECT a AS first, b AS second, count(*)::int AS listings FROM job_listings l, unnest(tsvector_to_array(l.title_vector)) a, unnest(tsvector_to_array(l.title_vector)) b
+                                 WHERE a COLLATE "C" < b COLLATE "C" GROUP BY a, b) held USING (first, second)
+                               WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
+    ];
     const inSnapshot = async <T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> => {
       const runner = testApp.app.get(DataSource).createQueryRunner();
       await runner.startTransaction('REPEATABLE READ');
@@ -373,11 +378,34 @@ describe('POST /v1/jobs/search', () => {
     const holding = async (runner: QueryRunner, lexeme: string): Promise<number | undefined> =>
       (await runner.query('SELECT listings FROM job_listing_lexemes WHERE lexeme = $1', [lexeme]))[0]?.listings;
 
-    it('counts, for every lexeme, the listings whose search vector holds it', async () => {
+    it('counts, for every lexeme, the listings whose search vector holds it, and for every pair, the titles that hold both', async () => {
       await inSnapshot(async (runner) => {
         expect(await holding(runner, 'engin')).toBeGreaterThan(0);
+        expect((await runner.query('SELECT count(*)::int AS pairs FROM job_listing_title_pairs WHERE listings > 0'))[0].pairs).toBeGreaterThan(0);
         expect(await miscounted(runner)).toEqual([]);
       });
+    });
+
+    it("reads the title tier only when some title holds the words together: a new title's pair is found at once", async () => {
+      const dataSource = testApp.app.get(DataSource);
+      const [inTitle, inDescription] = set.listings;
+      const { title } = (await dataSource.query('SELECT title FROM job_listings WHERE id = $1', [inTitle.id]))[0];
+      await dataSource.query(`INSERT INTO job_search_words (word, lexeme) VALUES ('wombatcraft', 'wombatcraft'), ('quokkaforge', 'quokkaforg')`);
+      const found = async () => (await user.api.post(SEARCH, { query: 'wombatcraft quokkaforge' })).body.data.map((listing: { id: string }) => listing.id);
+      try {
+        await dataSource.query(`UPDATE job_listings SET description = description || ' Wombatcraft quokkaforge.' WHERE id = ANY($1)`, [
+          [inTitle.id, inDescription.id],
+        ]);
+        expect(new Set(await found())).toEqual(new Set([inTitle.id, inDescription.id]));
+        await dataSource.query(`UPDATE job_listings SET title = title || ' Wombatcraft Quokkaforge' WHERE id = $1`, [inTitle.id]);
+        expect(await found()).toEqual([inTitle.id, inDescription.id]);
+      } finally {
+        await dataSource.query(`UPDATE job_listings SET title = $2 WHERE id = $1`, [inTitle.id, title]);
+        await dataSource.query(`UPDATE job_listings SET description = replace(description, ' Wombatcraft quokkaforge.', '') WHERE id = ANY($1)`, [
+          [inTitle.id, inDescription.id],
+        ]);
+        await dataSource.query(`DELETE FROM job_search_words WHERE word IN ('wombatcraft', 'quokkaforge')`);
+      }
     });
 
     it("follows a change of a listing's text, a change that leaves it as it was, and a removal, in the same transaction", async () => {

@@ -117,6 +117,7 @@ export class JobSearchService implements OnModuleInit {
    * `foundNone` says a count has found that nothing matches.
    */
   private async streamPage(session: SearchSession, stream: Stream, after: Key | null, limit: number, foundNone: () => boolean): Promise<KeyedRow[]> {
+    if (stream.empty) return [];
     if (stream.strategy !== 'walk') return this.scan(session, stream, after, limit);
     const rows: KeyedRow[] = [];
     let from = after;

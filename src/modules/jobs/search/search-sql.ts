@@ -35,6 +35,8 @@ export interface Stream {
   strategy: Strategy;
   /** How many listings the stream holds, as far as the planner or a count knows (unknown: read it all). */
   expected?: number;
+  /** Known to hold no listing, and so not read. */
+  empty?: true;
 }
 
 /**
@@ -178,9 +180,21 @@ export function countStatement(stream: Stream): Statement {
   return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
 }
 
-/** How many listings hold `lexeme`, exactly (job_listing_lexemes, kept by triggers: see its migration, ListingLexemes). */
+/** How many listings hold `lexeme`, exactly (job_listing_lexemes, kept by triggers: see its migration, ListingWordCounts). */
 export function lexemeListingsStatement(lexeme: string): Statement {
   return { sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_lexemes c WHERE c.lexeme = $1), 0) AS listings', values: [lexeme] };
+}
+
+/**
+ * Whether some two of `words` (lexemes) are held together by no listing's title vector (job_listing_title_pairs,
+ * kept by triggers: see its migration, ListingWordCounts): then no title holds them all.
+ */
+export function titlesApartStatement(words: string[]): Statement {
+  return {
+    sql: `SELECT EXISTS (SELECT 1 FROM unnest($1::text[]) AS a, unnest($1::text[]) AS b WHERE a COLLATE "C" < b COLLATE "C"
+            AND NOT EXISTS (SELECT 1 FROM job_listing_title_pairs t WHERE t.first = a AND t.second = b AND t.listings > 0)) AS apart`,
+    values: [words],
+  };
 }
 
 /** One listing in this many is in job_listing_sample (see its migration, ListingSample): each sampled match stands for this many. */
