@@ -398,9 +398,23 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   after 62 ms), so a statement past its limit is given up on and finishes alone, its search's slot held until it
   does. A count of filters alone is not tried when their date window holds more listings than it could read in
   what is left, nor a count of text and filters that would read more table pages than it could (pages come from
-  the OS cache at ~6 µs each when the table outgrows PostgreSQL's shared buffers, as at 1M listings). Before, the
-  estimate sampled the newest listings, which lean towards whatever was posted last, and the planner's estimate,
-  which takes words and filters as independent, stood in whenever the count had used up the budget.
+  the OS cache at ~6 µs each when the table outgrows PostgreSQL's shared buffers, as at 1M listings), nor a count
+  of text alone whose matches, as the sample estimates them, are more pages than that ("senior aws", 9,797 listings
+  at 1M, ran into its limit every time, and the page waited for it). Before, the estimate sampled the newest
+  listings, which lean towards whatever was posted last, and the planner's estimate, which takes words and filters
+  as independent, stood in whenever the count had used up the budget.
+- **A single word's total is kept, not counted.** \`job_listing_lexemes\` holds how many listings hold each word's
+  stem, kept by statement triggers in the transaction of every change to the listings. A search for one word
+  without filters reads its exact total from one row; counting read a table page per match (~20 ms for a rare
+  word's ~1,900 listings at 1M, when the table outgrows PostgreSQL's buffers), and the page is planned knowing it.
+  Likewise \`job_listing_title_pairs\` counts the titles that hold each pair of stems: when no title holds two of a
+  query's words together, the title tier is known empty and not read (ANDing the title index's entries to find
+  none took 15–20 ms for "engineer developer" at 1M). Inserting 2,000 listings took 1.6–2.1 s with or without
+  these triggers.
+- **As many searches at once as the cores can run.** \`SEARCH_CONCURRENCY\` (two per core by default): a search is
+  CPU work for the service and PostgreSQL, and more of them at once only share the cores, the slowest taking
+  longest. Two words at c=8 on two cores: p95 144–163 ms with nine at once, 103–127 ms with four (single rounds at
+  1M, 2026-11-26, before the run below).
 - **The planner's estimates are kept for a minute.** A search asks ten or more (each word, the filters alone and
   with the text); each EXPLAIN of text costs 0.2–1 ms of planning. They change only with ANALYZE. (The benchmark's
   words come from short lists, so it finds them kept more often than a long tail of real queries would.)
