@@ -413,8 +413,8 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   these triggers.
 - **As many searches at once as the cores can run.** \`SEARCH_CONCURRENCY\` (two per core by default): a search is
   CPU work for the service and PostgreSQL, and more of them at once only share the cores, the slowest taking
-  longest. Two words at c=8 on two cores: p95 144–163 ms with nine at once, 103–127 ms with four (single rounds at
-  1M, 2026-11-26, before the run below).
+  longest. Two words at c=8 on two cores, p95: 144, 149 and 163 ms with nine at once, 103, 127 and 152 ms with four
+  (single rounds at 1M, 2026-11-26, interleaved, before the run below and before the title pairs).
 - **The planner's estimates are kept for a minute.** A search asks ten or more (each word, the filters alone and
   with the text); each EXPLAIN of text costs 0.2–1 ms of planning. They change only with ANALYZE. (The benchmark's
   words come from short lists, so it finds them kept more often than a long tail of real queries would.)

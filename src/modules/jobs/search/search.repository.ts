@@ -157,8 +157,8 @@ export class SearchRepository extends SqlRepository {
   /**
    * Searches that run at once (SEARCH_CONCURRENCY, at most SEARCH_CONCURRENCY_LIMIT). A search is CPU work for the
    * service and PostgreSQL: more at once than the cores can run only share them, so that each takes longer, and the
-   * slowest longest. Eight two-word searches in flight at a million listings on two cores: p95 127 and 103 ms with
-   * four at once, 144 to 163 ms with nine (bench/RESULTS-search.md).
+   * slowest longest. Eight two-word searches in flight at a million listings on two cores, p95 in single rounds:
+   * 103, 127 and 152 ms with four at once, 144, 149 and 163 ms with nine, 139 with two (bench/RESULTS-search.md).
    */
   private readonly searchSlots: Semaphore;
   private readonly statistics = new PlannerStatistics();
