@@ -1,18 +1,41 @@
 import { PlannerStatistics, SearchSession, StatementOverrun, timedOut } from '@src/modules/jobs/search/search.repository';
 import type { QueryRunner } from 'typeorm';
 
-/** A connection whose one slow statement (`slow`) answers after `slowMs`; everything else at once. */
-function connection(slowMs: number) {
+/**
+ * A connection as PostgreSQL and pg run one: statements in the order sent, one at a time. Its one slow statement
+ * (`slow`) answers after `slowMs`, or, when `cancelled`, fails then (its time limit cancelled it late, at the end of a
+ * step that cannot be interrupted), which aborts its transaction: any statement but ROLLBACK then fails, until
+ * ROLLBACK.
+ */
+function connection(slowMs: number, cancelled = false) {
   const log: string[] = [];
-  const runner = {
-    query: async (sql: string) => {
-      if (sql !== 'slow') {
-        log.push(sql.split(';')[0]);
-        return [];
-      }
-      await new Promise((resolve) => setTimeout(resolve, slowMs));
+  let queue: Promise<unknown> = Promise.resolve();
+  let aborted = false;
+  const run = async (sql: string): Promise<unknown> => {
+    const first = sql.split(';')[0];
+    if (aborted && first !== 'ROLLBACK') {
+      log.push(`${first} refused`);
+      throw Object.assign(new Error('current transaction is aborted'), { driverError: { code: '25P02' } });
+    }
+    if (first === 'ROLLBACK') aborted = false;
+    if (sql !== 'slow') {
+      log.push(first);
+      return sql === 'sample' ? [{ count: 3 }] : [];
+    }
+    await new Promise((resolve) => setTimeout(resolve, slowMs));
+    if (!cancelled) {
       log.push('slow done');
       return [{ count: 7 }];
+    }
+    log.push('slow cancelled');
+    aborted = true;
+    throw Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
+  };
+  const runner = {
+    query: (sql: string) => {
+      const answer = queue.then(() => run(sql));
+      queue = answer.catch(() => undefined);
+      return answer;
     },
   } as unknown as QueryRunner;
   return { runner, log };
@@ -41,44 +64,9 @@ describe('SearchSession', () => {
   });
 });
 
-/**
- * A connection as PostgreSQL and pg run one: statements in the order sent, one at a time. `slow` fails after
- * `slowMs` (its time limit cancelled it late, at the end of a step that cannot be interrupted), which aborts its
- * transaction: any statement but ROLLBACK then fails, until ROLLBACK.
- */
-function serialConnection(slowMs: number) {
-  const log: string[] = [];
-  let queue: Promise<unknown> = Promise.resolve();
-  let aborted = false;
-  const run = async (sql: string): Promise<unknown> => {
-    const first = sql.split(';')[0];
-    if (aborted && first !== 'ROLLBACK') {
-      log.push(`${first} refused`);
-      throw Object.assign(new Error('current transaction is aborted'), { driverError: { code: '25P02' } });
-    }
-    if (first === 'ROLLBACK') aborted = false;
-    if (sql === 'slow') {
-      await new Promise((resolve) => setTimeout(resolve, slowMs));
-      log.push('slow cancelled');
-      aborted = true;
-      throw Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
-    }
-    log.push(first);
-    return [{ count: 3 }];
-  };
-  const runner = {
-    query: (sql: string) => {
-      const answer = queue.then(() => run(sql));
-      queue = answer.catch(() => undefined);
-      return answer;
-    },
-  } as unknown as QueryRunner;
-  return { runner, log };
-}
-
 describe('SearchSession after a statement it gave up on', () => {
   it('runs the next statement once that one has ended and its transaction is rolled back', async () => {
-    const { runner, log } = serialConnection(80);
+    const { runner, log } = connection(80, true);
     const session = new SearchSession(runner, new PlannerStatistics());
     const error = await session.planned('bitmap', { sql: 'slow', values: [] }, 10).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(StatementOverrun);

@@ -148,14 +148,12 @@ export class SearchCounter {
     const stream = { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
     const plan = await countStrategy(session, stream);
     const few = plan.textMatches !== null && plan.textMatches < COUNT_ALWAYS_BELOW;
-    const { pages, ms } = await this.countCost(session, context, plan);
-    const countFirst = few || (plan.strategy === 'combined' && pages <= CHEAP_COUNT_PAGES);
-    if (!countFirst && ms > this.budgetMs) settle(null);
+    const cost = await this.countCost(session, context, plan);
+    const countFirst = few || (plan.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES);
+    if (!countFirst && cost.ms > this.budgetMs) settle(null);
     let estimate: number | null = countFirst ? null : await this.estimate(session, context, planned, time);
     const limitMs = few ? undefined : time.limit(this.budgetMs);
-    const counting =
-      countFirst ||
-      (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && (await this.countCost(session, context, plan, estimate)).ms <= limitMs);
+    const counting = countFirst || (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && cost.afterSample(estimate) <= limitMs);
     const count = counting && limitMs !== null ? await this.counted(session, { ...stream, strategy: plan.strategy }, limitMs, onLateAnswer) : null;
     settle(count);
     if (count !== null && count <= EXACT_TOTAL_LIMIT) return count;
@@ -220,28 +218,27 @@ export class SearchCounter {
   /**
    * What a count costs: the table pages it reads (text and filters: one for each listing of the text's bitmap, ANDed
    * with an indexed filter's; text alone: one for each match, up to 10,001), and the ms it needs at the generous
-   * paces above (0: always worth trying). Before the sample has estimated (`sampled`), a count of text alone is always
-   * tried: it may find that its words never occur together, and the bitmaps' AND answers that fast. After it, words
-   * the sample found together in more listings than the budget could read are not counted: "senior aws", in 9,797
-   * listings at a million, ran into its limit (~23 ms) every time, and the page waited for it. A count of filters
-   * alone walks the newest-first index over every listing of the search's `datePosted` window (all listings, without
-   * one), unless a filter has an index of its own.
+   * paces above (0: always worth trying), before the sample and after it (`afterSample`, given its estimate). Before
+   * the sample, a count of text alone is always worth trying: it may find that its words never occur together, and
+   * the bitmaps' AND answers that fast. After it, words the sample found together in more listings than the budget
+   * could read are not counted: "senior aws", in 9,797 listings at a million, ran into its limit (~23 ms) every time,
+   * and the page waited for it. A count of filters alone walks the newest-first index over every listing of the
+   * search's `datePosted` window (all listings, without one), unless a filter has an index of its own.
    */
   private async countCost(
     session: SearchSession,
     context: SearchContext,
     { strategy, textMatches }: CountPlan,
-    sampled: number | null = null,
-  ): Promise<{ pages: number; ms: number }> {
+  ): Promise<{ pages: number; ms: number; afterSample: (sampled: number) => number }> {
     if (textMatches !== null) {
-      const alone = !isFiltered(context);
-      if (alone && sampled === null) return { pages: textMatches, ms: 0 };
-      const pages = alone ? Math.min(sampled ?? 0, EXACT_TOTAL_LIMIT + 1) : await countReads(session, context, strategy, textMatches);
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
-      return { pages, ms: pages / pace };
+      if (!isFiltered(context)) return { pages: textMatches, ms: 0, afterSample: (sampled) => Math.min(sampled, EXACT_TOTAL_LIMIT + 1) / pace };
+      const pages = await countReads(session, context, strategy, textMatches);
+      return { pages, ms: pages / pace, afterSample: () => pages / pace };
     }
-    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0 };
-    return { pages: 0, ms: (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS };
+    const ms =
+      indexedFilterConditions(context.search, new SqlParameters()).length > 0 ? 0 : (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS;
+    return { pages: 0, ms, afterSample: () => ms };
   }
 }
 

@@ -344,17 +344,22 @@ export function requiredWords(query: string): string[] {
       start = at + 1;
     }
   }
-  const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map((quoted) => quoted.slice(1, -1).replace(/''/g, "'")));
+  const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map(unquoted));
   return [...new Set(words)];
 }
 
 /**
  * The lexeme of a tsquery's text that is one word and nothing else (`'nurs'`; no prefix, weight or operator), else
- * null. The text doubles quotes and backslashes within a lexeme.
+ * null.
  */
 export function singleLexeme(query: string | null): string | null {
-  if (!query || !/^'(?:[^'\\]|''|\\\\)+'$/.test(query)) return null;
-  return query.slice(1, -1).replace(/''|\\\\/g, (pair) => pair[0]);
+  const [only, ...more] = query ? lexemes(query) : [];
+  return only === query && more.length === 0 ? unquoted(only) : null;
+}
+
+/** A quoted lexeme of a tsquery's text, as the lexeme itself: the text doubles the quotes and backslashes within it. */
+function unquoted(quoted: string): string {
+  return quoted.slice(1, -1).replace(/''|\\\\/g, (pair) => pair[0]);
 }
 
 /**
