@@ -8,6 +8,7 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { NotFoundError } from '../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../common/http/paging';
+import { requestTransactionManager } from './request-transaction';
 
 /** The account a call acts for: its id, or a caller that carries it. */
 export type Owner = string | { accountId: string };
@@ -49,7 +50,15 @@ export async function lockAccount(manager: EntityManager, accountId: string): Pr
  * several repositories in one transaction by binding each to that transaction's manager (`withManager`).
  */
 export abstract class SqlRepository {
-  constructor(protected readonly manager: EntityManager) {}
+  constructor(private readonly dataSourceManager: EntityManager) {}
+
+  /**
+   * Where this repository's statements run: the transaction it was bound to (`withManager`), else the request
+   * transaction the code runs in (see request-transaction.ts), else the data source.
+   */
+  protected get manager(): EntityManager {
+    return requestTransactionManager() ?? this.dataSourceManager;
+  }
 
   /**
    * A plain read on a hot path (a key's lookup, the tracker's list): outside a transaction it goes straight to the
@@ -70,12 +79,13 @@ export abstract class SqlRepository {
 
   /**
    * Runs `work` in a transaction: a new one (at `isolation`, by default the database's READ COMMITTED), or the one
-   * this repository is already bound to.
+   * this repository is already bound to. Inside a request transaction it is a savepoint, so that a refusal rolls
+   * back only its own part and the request can still keep its answer (the isolation is then the request's).
    */
   transaction<T>(work: (repository: this, manager: EntityManager) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
-    if (this.manager.queryRunner?.isTransactionActive) return work(this, this.manager);
+    if (Object.hasOwn(this, 'manager') && this.manager.queryRunner?.isTransactionActive) return work(this, this.manager);
     const run = (manager: EntityManager) => work(this.withManager(manager), manager);
-    return isolation ? this.manager.transaction(isolation, run) : this.manager.transaction(run);
+    return isolation && !requestTransactionManager() ? this.manager.transaction(isolation, run) : this.manager.transaction(run);
   }
 }
 

@@ -13079,10 +13079,7 @@ export interface operations {
     exportResumePdf: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
-                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -13095,7 +13092,6 @@ export interface operations {
                 headers: {
                     /** @description attachment; filename="First_Last_JobTitle.pdf" */
                     "Content-Disposition"?: string;
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13109,7 +13105,6 @@ export interface operations {
             /** @description The body is not a JSON object */
             400: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13148,7 +13143,6 @@ export interface operations {
             };
             404: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13159,11 +13153,9 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume; or `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            /** @description `RESUME_PROCESSING`: an autoPrepare job is still tailoring this resume */
             409: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -13171,7 +13163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CodedErrorBody"] | components["schemas"]["IdempotencyKeyInUseBody"];
+                    "application/json": components["schemas"]["CodedErrorBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
@@ -13198,19 +13190,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 5 requests in the last minute from this account */
@@ -14827,10 +14806,7 @@ export interface operations {
     searchJobs: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
-                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -14850,7 +14826,6 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -14864,7 +14839,6 @@ export interface operations {
             /** @description Invalid fields, unknown enumeration values, or a tampered cursor */
             400: {
                 headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -14901,20 +14875,6 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientScopeBody"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
-                };
-            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -14939,19 +14899,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
                 };
             };
             /** @description More than 30 requests in the last minute from this account */

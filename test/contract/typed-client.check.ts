@@ -24,10 +24,10 @@ export const typedErrors: [
   Equal<Schemas['PlanRequiredBody'], { error: string; code: 'PLAN_REQUIRED'; requiresUpgrade: true }>,
   Equal<Body<'createApplication', 400>, Schemas['ValidationErrorBody'] | Schemas['CodedErrorBody'] | Schemas['ErrorBody']>,
   Equal<Body<'createApplication', 503>, Schemas['RetryLaterBody']>,
-  // The PDF export: a PDF when it works, a JSON error when the resume is still being tailored (or, with an
-  // Idempotency-Key, while the first request with it runs).
+  // The PDF export: a PDF when it works, a JSON error when the resume is still being tailored (it changes nothing,
+  // so it takes no Idempotency-Key and has no 409 of its).
   Equal<Body<'exportResumePdf', 200, 'application/pdf'>, string>,
-  Equal<Body<'exportResumePdf', 409>, Schemas['CodedErrorBody'] | Schemas['IdempotencyKeyInUseBody']>,
+  Equal<Body<'exportResumePdf', 409>, Schemas['CodedErrorBody']>,
   // An Idempotency-Key still in use, or used with another request.
   Equal<Body<'createContact', 409>, Schemas['IdempotencyKeyInUseBody']>,
   Equal<Schemas['IdempotencyKeyInUseBody'], { error: string; code: 'IDEMPOTENCY_KEY_IN_USE'; retryAfter: number }>,

@@ -40,13 +40,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isDependencyOutage(exception)) {
       this.logger.warn({ err: exception, requestId }, 'A dependency was unavailable');
       response.setHeader('Retry-After', 1);
-      response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: 'Service temporarily unavailable; retry shortly', requestId });
+      response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: UNAVAILABLE_MESSAGE, requestId });
       return;
     }
     this.logger.error({ err: exception, requestId }, 'Unhandled error');
     response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ error: 'Internal server error', requestId });
   }
 }
+
+/** A dependency (PostgreSQL) was unavailable: the 503 a client may retry. */
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable; retry shortly';
 
 const UNDECODABLE_PATH = /^Failed to decode param /;
 

@@ -1,7 +1,10 @@
-import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, StreamableFile } from '@nestjs/common';
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, Logger, NestInterceptor, StreamableFile } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, of } from 'rxjs';
+import { UNAVAILABLE_MESSAGE } from '../errors/all-exceptions.filter';
 import { ValidationFailedError } from '../errors/api-errors';
+import { CHANGES_NOTHING } from './changes-nothing.decorator';
 import { IN_USE_RETRY_AFTER_SECONDS, IdempotencyException } from './idempotency.exception';
 import type { StoredAnswer } from './idempotency.repository';
 import { IdempotencyClaim, IdempotencyService } from './idempotency.service';
@@ -17,14 +20,21 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location'];
 
 /**
- * `Idempotency-Key` on every POST under /v1. Registered after the body parser (app.setup.ts), so it runs after the
- * guards (401, 403, 429) and the parser's refusals (400, 413, 415): none of those answers is kept, and the request it
- * fingerprints is the parsed body. Everything later (validation, the handler, the exception filter's answer) is the
- * request's answer, captured as it is written to the client and kept before the client gets it.
+ * `Idempotency-Key` on every POST under /v1 that changes something (`@ChangesNothing()` marks the others, a search
+ * or an export: running one twice is harmless, so its key is not held or kept). Registered after the body parser
+ * (app.setup.ts), so it runs after the guards (401, 403, 429) and the parser's refusals (400, 413, 415): none of
+ * those answers is kept, and the request it fingerprints is the parsed body. Everything later (validation, the
+ * handler, the exception filter's answer) is the request's answer: the handler runs in the key's transaction, and
+ * the answer, captured as it is written to the client, is kept in it before the client gets it.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly idempotency: IdempotencyService) {}
+  private readonly log = new Logger(IdempotencyInterceptor.name);
+
+  constructor(
+    private readonly idempotency: IdempotencyService,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
@@ -33,6 +43,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (request.method !== 'POST') return next.handle();
     const key = request.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined || !request.path.startsWith('/v1/') || !request.caller) return next.handle();
+    if (this.reflector.get<boolean>(CHANGES_NOTHING, context.getHandler())) return next.handle();
     return this.run(request, context.switchToHttp().getResponse<Response>(), request.caller.accountId, key, next);
   }
 
@@ -46,15 +57,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw error;
     });
     if ('replay' in decision) return of(replay(response, decision.replay));
-    this.keepAnswer(response, decision.run);
-    return next.handle();
+    const claim = decision.run;
+    this.keepAnswer(request, response, claim);
+    // Subscribed inside the transaction's context, so the handler (called at subscription) and all it awaits run in it.
+    return new Observable((subscriber) => claim.transaction.run(() => next.handle().subscribe(subscriber)));
   }
 
   /**
-   * Holds back what is written to the response until it ends, keeps it (or gives the key back for a 5xx), then
-   * sends it: a retry that arrives once the client has its answer finds it kept.
+   * Holds back what is written to the response until it ends, keeps it with what the request wrote (or rolls both
+   * back for a 5xx), then sends it: a retry that arrives once the client has its answer finds it kept. When the
+   * commit fails, nothing happened, and the client is told so (503) instead.
    */
-  private keepAnswer(response: Response, claim: IdempotencyClaim): void {
+  private keepAnswer(request: Request, response: Response, claim: IdempotencyClaim): void {
     const chunks: Buffer[] = [];
     const { write } = response;
     const end = response.end as (chunk: Buffer, callback?: () => void) => Response;
@@ -74,7 +88,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
       response.end = end as Response['end'];
       const body = Buffer.concat(chunks);
       const answer = { status: response.statusCode, headers: replayedHeaders(response), body };
-      void this.idempotency.settle(claim, answer).finally(() => end.call(response, body, done));
+      void this.idempotency.settle(claim, answer).then(
+        () => end.call(response, body, done),
+        (error: unknown) => {
+          this.log.warn({ err: error, requestId: request.id }, 'The answer of an Idempotency-Key request could not be committed; nothing it did was kept');
+          const unavailable = Buffer.from(JSON.stringify({ error: UNAVAILABLE_MESSAGE, requestId: String(request.id ?? '') }));
+          response.status(HttpStatus.SERVICE_UNAVAILABLE).setHeader('Retry-After', 1);
+          response.setHeader('Content-Type', 'application/json; charset=utf-8');
+          response.setHeader('Content-Length', unavailable.length);
+          response.removeHeader('Location');
+          end.call(response, unavailable, done);
+        },
+      );
       return response;
     }) as Response['end'];
   }

@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { withBodies } from '../http/openapi-request-bodies';
 import type { OpenApiNode } from '../http/openapi-schema';
+import { CHANGES_NOTHING_EXTENSION } from './changes-nothing.decorator';
 import { IdempotencyErrorCode, IdempotencyKeyInUseBody, IdempotencyKeyReusedBody } from './idempotency.exception';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.interceptor';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from './request-fingerprint';
@@ -22,9 +23,9 @@ export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength:
 const NEVER_REPLAYED = new Set(['401', '403', '413', '415', '429']);
 
 /**
- * Writes the Idempotency-Key into the document once, on every POST under /v1 that takes a key (the interceptor
- * applies to each): the header, its 409 and 422 with their bodies, and `Idempotent-Replayed` on the answers a
- * replay may repeat. Runs before describeResponses, which closes these error bodies and adds the shared headers.
+ * Writes the Idempotency-Key into the document once, on every POST under /v1 that takes a key (those the interceptor
+ * applies to: not the ones marked `@ChangesNothing()`): the header, its 409 and 422 with their bodies, and
+ * `Idempotent-Replayed` on the answers a replay may repeat. Runs before describeResponses, which closes these error bodies and adds the shared headers.
  */
 export function describeIdempotency(document: OpenAPIObject): OpenAPIObject {
   const header = { $ref: `#/components/parameters/${IDEMPOTENCY_KEY_HEADER}` };
@@ -52,6 +53,10 @@ export function describeIdempotency(document: OpenAPIObject): OpenAPIObject {
   for (const [path, pathItem] of Object.entries(document.paths)) {
     const operation = (pathItem as OpenApiNode).post as OpenApiNode | undefined;
     if (!path.startsWith('/v1/') || !operation?.responses || (operation.security ?? []).length === 0) continue;
+    if (operation[CHANGES_NOTHING_EXTENSION]) {
+      delete operation[CHANGES_NOTHING_EXTENSION];
+      continue;
+    }
     operation.parameters = [...(operation.parameters ?? []), header];
     const responses = operation.responses as Record<string, OpenApiNode>;
     // The operation's own answers may be replays; the key's 409 and 422 below never are.

@@ -11,21 +11,18 @@ export interface StoredAnswer {
   body: Buffer;
 }
 
-/** A key's record: the fingerprint of its first request, and that request's answer once it has one. */
+/** A key's record: the fingerprint of its first request, and that request's answer. */
 export interface IdempotencyRecord {
   requestHash: string;
-  answer?: StoredAnswer;
+  answer: StoredAnswer;
 }
 
-/** How long the record of a key answers, and how long a claim holds its key without an answer. */
-export interface IdempotencyTimes {
-  keepMs: number;
-  leaseMs: number;
-}
+/** The first number of the advisory locks that keys take; the second is a hash of the account and the key. */
+const KEY_LOCK = 0x1d3e;
 
 /**
- * The `idempotency_keys` table, one row per account and key (its primary key). A row is claimed by one request
- * (`claim`, a random token), which then stores its answer or gives the key back; every query names the account.
+ * The `idempotency_keys` table, one row per account and key (its primary key), written with its answer in the
+ * transaction of the request that produced it (see IdempotencyService); every query names the account.
  */
 @Injectable()
 export class IdempotencyRepository extends SqlRepository {
@@ -34,52 +31,54 @@ export class IdempotencyRepository extends SqlRepository {
   }
 
   /**
-   * Claims the key for one request, in one statement, so that of any number of concurrent requests exactly one wins:
-   * a new key, a key whose record has expired (the sweep may not have run yet), or a key whose claim was abandoned
-   * (its lease ran out without an answer, e.g. the process died) by a request with the same fingerprint. True when
-   * this call holds the key.
+   * Holds the key until the calling transaction ends, waiting at most `waitMs` for a transaction that holds it (the
+   * key's first request, still running): false when the wait ran out. An advisory lock rather than a row, so that a
+   * key's row is only ever written whole, with its answer.
    */
-  async claim(accountId: string, key: string, requestHash: string, token: string, times: IdempotencyTimes): Promise<boolean> {
-    const rows: unknown[] = await this.manager.query(
-      `INSERT INTO idempotency_keys AS existing (account_id, key, request_hash, claim, locked_until, expires_at)
-       VALUES ($1, $2, $3, $4, now() + $5 * interval '1 millisecond', now() + $6 * interval '1 millisecond')
-       ON CONFLICT (account_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, claim = EXCLUDED.claim, locked_until = EXCLUDED.locked_until,
-             status = NULL, headers = NULL, body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
-         WHERE existing.expires_at <= now()
-            OR (existing.status IS NULL AND existing.locked_until <= now() AND existing.request_hash = EXCLUDED.request_hash)
-       RETURNING claim`,
-      [accountId, key, requestHash, token, times.leaseMs, times.keepMs],
-    );
-    return rows.length > 0;
+  async lock(accountId: string, key: string, waitMs: number): Promise<boolean> {
+    try {
+      await this.manager.query(
+        // The time limit is set before the lock is asked for (PostgreSQL evaluates the list in order), for this
+        // statement only: the next one restores it (`find`).
+        `SELECT set_config('lock_timeout', $3, true), pg_advisory_xact_lock(${KEY_LOCK}, hashtext($1 || ' ' || $2))`,
+        [accountId, key, `${Math.max(1, waitMs)}ms`],
+      );
+      return true;
+    } catch (error) {
+      if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return false;
+      throw error;
+    }
   }
 
-  /** The key's live record, or undefined when there is none (or it has expired). */
+  /**
+   * The key's live record, or undefined when there is none (or it has expired). Restores the transaction's lock
+   * time limit that `lock` set; run after `lock`, in its own statement, so that it sees what the key's earlier
+   * request committed while this one waited.
+   */
   async find(accountId: string, key: string): Promise<IdempotencyRecord | undefined> {
-    const rows: { request_hash: string; status: number | null; headers: Record<string, string> | null; body: Buffer | null }[] = await this.manager.query(
-      'SELECT request_hash, status, headers, body FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND expires_at > now()',
+    const rows: { request_hash: string | null; status: number; headers: Record<string, string>; body: Buffer }[] = await this.manager.query(
+      `SELECT set_config('lock_timeout', reset_val, true), kept.*
+       FROM pg_settings LEFT JOIN LATERAL (
+         SELECT request_hash, status, headers, body FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND expires_at > now()
+       ) AS kept ON true
+       WHERE name = 'lock_timeout'`,
       [accountId, key],
     );
     const [row] = rows;
-    if (!row) return undefined;
-    const answer = row.status === null ? undefined : { status: row.status, headers: row.headers ?? {}, body: row.body ?? Buffer.alloc(0) };
-    return { requestHash: row.request_hash, answer };
+    if (!row?.request_hash) return undefined;
+    return { requestHash: row.request_hash, answer: { status: row.status, headers: row.headers, body: row.body } };
   }
 
-  /** Stores the answer of the claim `token`; false when the key is no longer this claim's. */
-  async complete(accountId: string, key: string, token: string, answer: StoredAnswer): Promise<boolean> {
-    // TypeORM answers an UPDATE or DELETE on PostgreSQL as [rows, affected].
-    const [, affected]: [unknown[], number] = await this.manager.query(
-      `UPDATE idempotency_keys SET status = $4, headers = $5, body = $6, locked_until = NULL
-       WHERE account_id = $1 AND key = $2 AND claim = $3 AND status IS NULL`,
-      [accountId, key, token, answer.status, answer.headers, answer.body],
+  /** Keeps the answer to the key for `keepMs`, in place of an expired record of it. */
+  async keep(accountId: string, key: string, requestHash: string, answer: StoredAnswer, keepMs: number): Promise<void> {
+    await this.manager.query(
+      `INSERT INTO idempotency_keys (account_id, key, request_hash, status, headers, body, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + $7 * interval '1 millisecond')
+       ON CONFLICT (account_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, status = EXCLUDED.status, headers = EXCLUDED.headers, body = EXCLUDED.body,
+             created_at = now(), expires_at = EXCLUDED.expires_at`,
+      [accountId, key, requestHash, answer.status, answer.headers, answer.body, keepMs],
     );
-    return affected > 0;
-  }
-
-  /** Gives the key back: its next request runs as if it were the first. */
-  async release(accountId: string, key: string, token: string): Promise<void> {
-    await this.manager.query('DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claim = $3 AND status IS NULL', [accountId, key, token]);
   }
 
   /** Deletes up to `batch` expired records; answers how many. */
@@ -92,3 +91,6 @@ export class IdempotencyRepository extends SqlRepository {
     return affected;
   }
 }
+
+/** PostgreSQL's lock_not_available: a lock wait ran past lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';

@@ -1,29 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { InjectEntityManager } from '@nestjs/typeorm';
+import { EntityManager } from 'typeorm';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
+import { RequestTransaction } from '../../database/request-transaction';
 import { keyInUse, keyReused } from './idempotency.exception';
-import { IdempotencyRepository, IdempotencyTimes, StoredAnswer } from './idempotency.repository';
+import { IdempotencyRepository, StoredAnswer } from './idempotency.repository';
 
 /** How long a key's first answer is kept and replayed (Stripe's 24 hours). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long a request holds its key without an answer before another request with the same key and body may run in
- * its place: far past any request's run, so that only a claim whose process died (it never answers) is taken over.
+ * A request that holds its key: it runs in `transaction`, and its answer is kept in the same transaction
+ * (`settle`), so that the answer and everything the request wrote commit together or not at all.
  */
-export const IN_FLIGHT_LEASE_MS = 5 * 60 * 1000;
-
-const TIMES: IdempotencyTimes = { keepMs: IDEMPOTENCY_KEY_TTL_MS, leaseMs: IN_FLIGHT_LEASE_MS };
-const FIRST_PAUSE_MS = 25;
-const LONGEST_PAUSE_MS = 250;
-
-/** A request's hold on its key, until it stores its answer or gives the key back. */
 export interface IdempotencyClaim {
   accountId: string;
   key: string;
-  token: string;
+  fingerprint: string;
+  transaction: RequestTransaction;
 }
 
 /** What a request with a key does: run (it holds the key), or answer what the key's first request answered. */
@@ -33,53 +28,50 @@ export type IdempotencyDecision = { run: IdempotencyClaim } | { replay: StoredAn
  * Stripe's idempotency rules, for HTTP and MCP alike: the first request with a key (per account) runs and its answer
  * is kept for 24 hours; the same key with the same request answers that answer again; with another request, 422;
  * while the first is still running, a retry waits for its answer up to IDEMPOTENCY_WAIT_MS, then answers 409.
- * Answers of 500 and above are not kept: the key is given back, so a retry runs again.
+ *
+ * A request with a key runs in one transaction with the key's record: the key is held by a lock that ends with the
+ * transaction, and the answer is written in it. A crash at any point before the commit leaves nothing, so the retry
+ * runs as the first request; after it, the retry replays. Answers of 500 and above roll back: nothing is kept, and a
+ * retry runs again (a lost database connection ends the transaction by itself).
  */
 @Injectable()
 export class IdempotencyService {
-  private readonly log = new Logger(IdempotencyService.name);
-
   constructor(
     private readonly records: IdempotencyRepository,
+    @InjectEntityManager() private readonly manager: EntityManager,
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
   async decide(accountId: string, key: string, fingerprint: string): Promise<IdempotencyDecision> {
-    const claim = { accountId, key, token: randomUUID() };
-    const deadline = Date.now() + this.config.idempotency.waitMs;
-    for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
-      if (await this.records.claim(accountId, key, fingerprint, claim.token, TIMES)) return { run: claim };
-      const record = await this.records.find(accountId, key);
-      // Gone between the two statements (its first request failed and gave it back): claim it again at once.
-      if (!record) continue;
-      if (record.requestHash !== fingerprint) throw keyReused();
-      if (record.answer) return { replay: record.answer };
-      const left = deadline - Date.now();
-      if (left <= 0) throw keyInUse();
-      await sleep(Math.min(pause, left));
+    const transaction = await RequestTransaction.begin(this.manager);
+    try {
+      const kept = await transaction.run(async () => {
+        if (!(await this.records.lock(accountId, key, this.config.idempotency.waitMs))) throw keyInUse();
+        return this.records.find(accountId, key);
+      });
+      if (!kept) return { run: { accountId, key, fingerprint, transaction } };
+      await transaction.rollback();
+      if (kept.requestHash !== fingerprint) throw keyReused();
+      return { replay: kept.answer };
+    } catch (error) {
+      await transaction.rollback();
+      throw error;
     }
   }
 
-  /** Keeps the answer of a claim, or gives the key back when the answer is one a retry should not get (5xx). */
+  /**
+   * Keeps the answer with what the request wrote, or rolls both back when it is one a retry should not get (5xx).
+   * Throws when the commit fails: then nothing the request did happened, and its answer must not be sent.
+   */
   async settle(claim: IdempotencyClaim, answer: StoredAnswer): Promise<void> {
-    if (answer.status >= 500) return this.giveBack(claim);
+    if (answer.status >= 500) return claim.transaction.rollback();
     try {
-      if (!(await this.records.complete(claim.accountId, claim.key, claim.token, answer))) {
-        this.log.warn({ key: claim.key }, 'An idempotency key was taken over before its answer was stored');
-      }
+      await claim.transaction.run(() => this.records.keep(claim.accountId, claim.key, claim.fingerprint, answer, IDEMPOTENCY_KEY_TTL_MS));
     } catch (error) {
-      this.log.error({ err: error, key: claim.key }, 'Could not store the answer of an idempotency key');
-      await this.giveBack(claim);
+      await claim.transaction.rollback();
+      throw error;
     }
-  }
-
-  /** The key runs its next request as if it were the first. Never throws: the request's own answer matters more. */
-  async giveBack(claim: IdempotencyClaim): Promise<void> {
-    try {
-      await this.records.release(claim.accountId, claim.key, claim.token);
-    } catch (error) {
-      this.log.warn({ err: error, key: claim.key }, 'Could not release an idempotency key; it frees itself when its lease ends');
-    }
+    await claim.transaction.commit();
   }
 
   /**
@@ -91,9 +83,9 @@ export class IdempotencyService {
     if ('replay' in decision) return { answer: decision.replay, replayed: true };
     let answer: StoredAnswer;
     try {
-      answer = await work();
+      answer = await decision.run.transaction.run(work);
     } catch (error) {
-      await this.giveBack(decision.run);
+      await decision.run.transaction.rollback();
       throw error;
     }
     await this.settle(decision.run, answer);

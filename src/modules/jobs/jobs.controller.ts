@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
 import { ApiTag } from '../../common/http/api-tags';
+import { ChangesNothing } from '../../common/idempotency/changes-nothing.decorator';
 import { IdParam } from '../../common/http/id-param';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { JobListingResponse, JobSearchDto, JobSearchResponse } from './dto/job-search.dto';
@@ -18,6 +19,7 @@ export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Post('search')
+  @ChangesNothing()
   @HttpCode(HttpStatus.OK)
   @Scopes('jobs:search')
   @RateLimit(SEARCH_LIMIT)

@@ -4,6 +4,7 @@ import { NotFoundError, ValidationFailedError } from '../../common/errors/api-er
 import { ListEnvelope } from '../../common/http/paging';
 import type { AsJson } from '../../database/json-columns';
 import type { Owner } from '../../database/owned-repository';
+import { afterCommit } from '../../database/request-transaction';
 import { EventsOutbox } from '../events/events-outbox';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
@@ -39,8 +40,8 @@ export class TrackerService implements TailoringApplications {
 
   /**
    * With autoPrepare, the application starts in `preparing` with a copy of the default resume linked as its `cvId`,
-   * both in one transaction, and a tailoring job is queued after the commit (if Redis does not take it, the sweep
-   * does it later: the application never stays in `preparing`).
+   * both in one transaction, and a tailoring job is queued after the commit (the request's, under an
+   * Idempotency-Key); if Redis does not take it, the sweep does it later: the application never stays in `preparing`.
    */
   async create(caller: ApiCaller, input: CreateApplicationDto): Promise<CreateApplicationResponse> {
     const listing = input.jobListingId ? await this.jobListing(input.jobListingId) : null;
@@ -78,7 +79,7 @@ export class TrackerService implements TailoringApplications {
       await this.events.record(manager, caller.accountId, 'application.created', await storedView(applications, caller, createdId));
       return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
     });
-    if (result.autoPrepare) await this.tailoringQueue.enqueue(result.applicationId);
+    if (result.autoPrepare) await afterCommit(() => this.tailoringQueue.enqueue(result.applicationId));
     return result;
   }
 

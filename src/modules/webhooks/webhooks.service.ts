@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { afterCommit } from '../../database/request-transaction';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { CreateWebhookDto, DeliveryView, UpdateWebhookDto, WEBHOOK_LIMITS, WebhookView } from './dto/webhook.dto';
@@ -82,7 +83,7 @@ export class WebhooksService {
       }
       if (!(await webhooks.restartDelivery(id, deliveryId))) throw new NotFoundError();
     });
-    await this.queue.enqueue(id);
+    await afterCommit(() => this.queue.enqueue(id));
   }
 
   private async checkTarget(url: string): Promise<void> {

@@ -147,28 +147,42 @@ describe('Idempotency-Key on POST /v1', () => {
     expect(answerOf(replayed)).toEqual(answerOf(existing));
   });
 
-  it('replays a PDF byte for byte, with its file name', async () => {
+  it('neither holds nor keeps a key on a POST that changes nothing (a PDF export, a search): each runs, and nothing is stored', async () => {
     const account = await suite.createAccount();
-    const resume = await account.api.post('/v1/resume', { name: 'Kept PDF' });
+    const resume = await account.api.post('/v1/resume', { name: 'Exported twice' });
     expect(resume.status).toBe(201);
     const exportPdf = () =>
       fetch(`${suite.testApp.baseUrl}/v1/resume/${resume.body.id}/export/pdf`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${account.key}`, 'idempotency-key': 'pdf-once' },
+        headers: { authorization: `Bearer ${account.key}`, 'idempotency-key': 'read-only' },
       });
-    const first = await exportPdf();
-    const again = await exportPdf();
-    expect(first.status).toBe(200);
-    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
-    for (const header of ['content-type', 'content-disposition', 'content-length']) expect(again.headers.get(header)).toBe(first.headers.get(header));
-    const [firstBytes, againBytes] = await Promise.all([first.arrayBuffer(), again.arrayBuffer()]);
-    expect(Buffer.from(firstBytes).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(Buffer.from(againBytes).equals(Buffer.from(firstBytes))).toBe(true);
+    const [first, again] = [await exportPdf(), await exportPdf()];
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect([first.headers.get('idempotent-replayed'), again.headers.get('idempotent-replayed')]).toEqual([null, null]);
+    expect(
+      Buffer.from(await again.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // The same key then on a search (another request) is no reuse: nothing was kept under it.
+    const search = await post(account.api, 'read-only', { query: 'engineer' }, '/v1/jobs/search');
+    expect(search.status).toBe(200);
+    expect(search.headers.get('idempotent-replayed')).toBeNull();
+    const kept = await suite.testApp.app.get(DataSource).query('SELECT count(*)::int AS n FROM idempotency_keys WHERE account_id = $1', [account.accountId]);
+    expect(kept).toEqual([{ n: 0 }]);
   });
 
-  it('documents the header, its 409 and its 422 on every POST under /v1', async () => {
+  it('documents the header, its 409 and its 422 on every POST under /v1 that changes something', async () => {
     const document = (await new ApiClient(suite.testApp.baseUrl).get('/docs-json')).body;
-    const posts = Object.entries(document.paths as Record<string, { post?: any }>).filter(([path, item]) => path.startsWith('/v1/') && item.post);
+    const readOnly = ['/v1/jobs/search', '/v1/resume/{id}/export/pdf'];
+    for (const path of readOnly) {
+      const operation = document.paths[path].post;
+      expect([path, JSON.stringify(operation)]).toEqual([path, expect.not.stringContaining('Idempotency-Key')]);
+      expect(operation['x-changes-nothing']).toBeUndefined();
+    }
+    const posts = Object.entries(document.paths as Record<string, { post?: any }>).filter(
+      ([path, item]) => path.startsWith('/v1/') && item.post && !readOnly.includes(path),
+    );
     expect(posts.length).toBeGreaterThan(10);
     for (const [path, { post: operation }] of posts) {
       expect([path, operation.parameters]).toEqual([path, expect.arrayContaining([{ $ref: '#/components/parameters/Idempotency-Key' }])]);
@@ -248,9 +262,7 @@ describe('Idempotency-Key across processes', () => {
       // first request waits inside its insert, with the key claimed, until this transaction ends.
       await lock.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [account.accountId]);
       const first = post(account.api, 'slow', ada);
-      for (let claimed = false; !claimed; await sleep(20)) {
-        claimed = (await database.query('SELECT 1 FROM idempotency_keys WHERE account_id = $1', [account.accountId])).length > 0;
-      }
+      await waitForLockWait(database);
 
       const busy = await post(account.api, 'slow', ada);
       expect(busy.status).toBe(409);
@@ -274,3 +286,15 @@ describe('Idempotency-Key across processes', () => {
     }
   });
 });
+
+/**
+ * Waits until a statement of the service waits for a lock: the request under test is then inside its transaction,
+ * with its key held (and nothing it wrote visible to anyone else).
+ */
+async function waitForLockWait(database: DataSource): Promise<void> {
+  for (;;) {
+    const waiting = await database.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    if (waiting.length > 0) return;
+    await sleep(20);
+  }
+}

@@ -15,6 +15,7 @@ import { Scopes } from '../../../common/auth/auth.decorators';
 import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
 import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
 import { IdParam } from '../../../common/http/id-param';
+import { ChangesNothing } from '../../../common/idempotency/changes-nothing.decorator';
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
@@ -53,6 +54,7 @@ export class ResumeExportsController {
   constructor(private readonly exports: ResumeExportsService) {}
 
   @Post(':id/export/pdf')
+  @ChangesNothing()
   @Scopes('resume:export')
   @RateLimit(RESUME_RATE_LIMITS.exportPdf)
   @HttpCode(HttpStatus.OK)

@@ -1,0 +1,200 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { prepareDatabase } from '@src/database/prepare-database';
+import { ApiClient, ApiResponse } from '../setup/api-client';
+import { eventually } from '../setup/eventually';
+import { createAccount, TestAccount } from '../setup/factories';
+import { freePort } from '../setup/free-port';
+import { startTestApp, TestApp } from '../setup/test-app';
+import { useOwnDatabase } from '../modules/webhooks/webhook-fixtures';
+
+const CONTACTS = '/v1/contacts';
+const ada = { firstName: 'Ada', lastName: 'Lovelace' };
+/** Cold starts of the service as processes of their own, and of a PostgreSQL cluster, on a busy two-core machine. */
+const FAULT_TEST_TIMEOUT_MS = 120_000;
+
+const post = (api: ApiClient, key: string) => api.request('POST', CONTACTS, ada, { 'idempotency-key': key });
+
+async function contactIds(api: ApiClient): Promise<string[]> {
+  const list = await api.get(`${CONTACTS}?limit=100`);
+  expect(list.status).toBe(200);
+  return list.body.data.map((contact: { id: string }) => contact.id);
+}
+
+/** Waits until a backend of `database` is in the given wait event (`PgSleep`, or any `Lock` wait). */
+function waitingIn(sql: Client, database: string, wait: { type?: string; event?: string }): Promise<boolean> {
+  return eventually(async () => {
+    const { rowCount } = await sql.query(
+      'SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND ($2::text IS NULL OR wait_event_type = $2) AND ($3::text IS NULL OR wait_event = $3)',
+      [database, wait.type ?? null, wait.event ?? null],
+    );
+    return (rowCount ?? 0) > 0;
+  });
+}
+
+/** The real service in a process of its own, which the test can kill -9. */
+async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; api: (key: string) => ApiClient }> {
+  const port = await freePort();
+  const server = spawn('node', [join(__dirname, '..', '..', 'dist', 'main.js')], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'silent', TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' },
+    stdio: 'ignore',
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await eventually(() =>
+    fetch(`${baseUrl}/health/live`).then(
+      (response) => response.ok,
+      () => false,
+    ),
+  );
+  return { server, api: (key) => new ApiClient(baseUrl, key) };
+}
+
+function kill(server: ChildProcess): Promise<unknown> {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGKILL');
+  return exited;
+}
+
+describe('Idempotency-Key across a crash', () => {
+  let setup: TestApp;
+  let account: TestAccount;
+  const servers: ChildProcess[] = [];
+  const env = useOwnDatabase('idempotency_crash', {
+    async start() {
+      setup = await startTestApp({ ...env, WEBHOOKS_WORKER: 'off', TAILORING_WORKER: 'off' });
+      account = await createAccount(setup.app, setup.baseUrl);
+    },
+    async stop() {
+      await Promise.all(servers.filter((server) => server.exitCode === null && server.signalCode === null).map(kill));
+      await setup?.close();
+    },
+  });
+
+  it(
+    'runs a POST whose process died after its writes and before its answer was kept exactly once: the retry creates one contact, and the next replays it',
+    async () => {
+      const database = new URL(env.DATABASE_URL).pathname.slice(1);
+      const sql = new Client({ connectionString: env.DATABASE_URL });
+      await sql.connect();
+      try {
+        // Keeping an answer stalls (a record with a status is written only to keep one), after everything else the
+        // request does: the process is killed there.
+        await sql.query(`CREATE FUNCTION stall_answer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(60); RETURN NEW; END $$`);
+        await sql.query(
+          `CREATE TRIGGER stall_answer BEFORE INSERT OR UPDATE ON idempotency_keys FOR EACH ROW WHEN (NEW.status IS NOT NULL) EXECUTE FUNCTION stall_answer()`,
+        );
+        const first = await startServer(env);
+        servers.push(first.server);
+        const cutOff: Promise<unknown> = post(first.api(account.key), 'cut-off').catch((error: unknown) => error);
+        await waitingIn(sql, database, { event: 'PgSleep' });
+        await kill(first.server);
+        // PostgreSQL ends a dead client's session when it next talks to it; this one is asleep, so the test ends it.
+        await sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+        await cutOff;
+        await sql.query('DROP TRIGGER stall_answer ON idempotency_keys');
+
+        const second = await startServer(env);
+        servers.push(second.server);
+        const api = second.api(account.key);
+        const retried: ApiResponse = await post(api, 'cut-off');
+        expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, null]);
+        expect(await contactIds(api)).toEqual([retried.body.id]);
+        const replayed = await post(api, 'cut-off');
+        expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body]).toEqual([201, 'true', retried.body]);
+      } finally {
+        await sql.end();
+      }
+    },
+    FAULT_TEST_TIMEOUT_MS,
+  );
+});
+
+/** `pg_ctl` and `initdb` of the installed PostgreSQL, run as its owner (initdb refuses root). */
+function postgresBinary(name: string): string {
+  const version = execFileSync('pg_config', ['--version']).toString().match(/(\d+)/)?.[1];
+  return `/usr/lib/postgresql/${version}/bin/${name}`;
+}
+function asPostgres(command: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'ignore' });
+}
+
+/**
+ * A PostgreSQL cluster of the test's own on a spare port, so that stopping it breaks nobody else's tests.
+ */
+class OwnCluster {
+  private constructor(
+    private readonly directory: string,
+    readonly port: number,
+  ) {}
+
+  static async create(): Promise<OwnCluster> {
+    const directory = mkdtempSync(join(tmpdir(), 'career-pg-'));
+    execFileSync('chown', ['postgres', directory]);
+    asPostgres(postgresBinary('initdb'), ['-D', directory, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    const cluster = new OwnCluster(directory, await freePort());
+    cluster.start();
+    return cluster;
+  }
+
+  start(): void {
+    const options = `-p ${this.port} -k ${this.directory} -c listen_addresses=127.0.0.1 -c fsync=off`;
+    asPostgres(postgresBinary('pg_ctl'), ['-D', this.directory, '-o', options, '-w', '-l', join(this.directory, 'log'), 'start']);
+  }
+
+  stop(): void {
+    asPostgres(postgresBinary('pg_ctl'), ['-D', this.directory, '-m', 'immediate', '-w', 'stop']);
+  }
+
+  remove(): void {
+    rmSync(this.directory, { recursive: true, force: true });
+  }
+}
+
+describe('Idempotency-Key across a PostgreSQL outage', () => {
+  it(
+    'runs a retry at once after a POST was answered 503 while PostgreSQL restarted, and creates one contact',
+    async () => {
+      const cluster = await OwnCluster.create();
+      let service: TestApp | undefined;
+      const sql = new Client({ connectionString: `postgres://postgres@127.0.0.1:${cluster.port}/career_outage` });
+      try {
+        const databaseUrl = `postgres://postgres@127.0.0.1:${cluster.port}/career_outage`;
+        await prepareDatabase(databaseUrl);
+        service = await startTestApp({ DATABASE_URL: databaseUrl, TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
+        const owner = await createAccount(service.app, service.baseUrl);
+        await sql.connect();
+        await sql.query('BEGIN');
+        // A new contact's foreign key takes its account's row FOR KEY SHARE: held FOR UPDATE here, the request waits
+        // inside its transaction, key held, until PostgreSQL goes away.
+        await sql.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
+        const during = post(owner.api, 'outage');
+        await waitingIn(sql, 'career_outage', { type: 'Lock' });
+        sql.on('error', () => undefined);
+        cluster.stop();
+        const answered = await during;
+        expect([answered.status, answered.body]).toEqual([503, { error: 'Service temporarily unavailable; retry shortly', requestId: expect.any(String) }]);
+
+        cluster.start();
+        const retried = await eventually(
+          () => post(owner.api, 'outage'),
+          (response) => response.status !== 503,
+        );
+        expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, null]);
+        expect(await contactIds(owner.api)).toEqual([retried.body.id]);
+      } finally {
+        await sql.end().catch(() => undefined);
+        await service?.close();
+        try {
+          cluster.stop();
+        } finally {
+          cluster.remove();
+        }
+      }
+    },
+    FAULT_TEST_TIMEOUT_MS,
+  );
+});
