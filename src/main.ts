@@ -4,9 +4,11 @@ import { ExpressServerAdapter } from './common/http/express-server-adapter';
 import { setupApp } from './app.setup';
 import { ServiceLogger } from './common/logging/service-logger';
 import { loadConfig } from './config/configuration';
+import { warnOnOlderNode } from './config/node-version';
 import { prepareDatabase } from './database/prepare-database';
 
 async function bootstrap(): Promise<void> {
+  warnOnOlderNode();
   const config = loadConfig();
   await prepareDatabase(config.database.url);
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressServerAdapter(), { bodyParser: false, bufferLogs: true });

@@ -1,10 +1,12 @@
 import { NestFactory } from '@nestjs/core';
 import { ServiceLogger } from './common/logging/service-logger';
 import { loadConfig } from './config/configuration';
+import { warnOnOlderNode } from './config/node-version';
 import { prepareDatabase } from './database/prepare-database';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
+  warnOnOlderNode();
   const config = loadConfig();
   await prepareDatabase(config.database.url);
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });

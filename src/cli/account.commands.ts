@@ -66,6 +66,23 @@ export class AccountCreateCommand extends AccountCommand {
   }
 }
 
+@Command({ name: 'account:get', description: 'Show the account of an email, with the id the other commands take' })
+export class AccountGetCommand extends CommandRunner {
+  constructor(private readonly accounts: AccountsService) {
+    super();
+  }
+
+  async run(_args: string[], { email }: { email?: string }): Promise<void> {
+    if (!email) fail('--email is required');
+    printResult(accountView(await this.accounts.byEmail(email)));
+  }
+
+  @Option({ flags: '--email <email>', description: 'the email of the account', required: true })
+  parseEmail(value: string): string {
+    return value;
+  }
+}
+
 @Command({ name: 'account:update', arguments: '<accountId>', description: "Change an account's plan or features" })
 export class AccountUpdateCommand extends AccountCommand {
   constructor(private readonly accounts: AccountsService) {

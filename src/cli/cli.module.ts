@@ -5,7 +5,7 @@ import { DatabaseModule } from '../database/database.module';
 import { AccountsModule } from '../modules/accounts/accounts.module';
 import { ApiKeysModule } from '../modules/api-keys/api-keys.module';
 import { JobsModule } from '../modules/jobs/jobs.module';
-import { AccountCreateCommand, AccountSetPasswordCommand, AccountUpdateCommand } from './account.commands';
+import { AccountCreateCommand, AccountGetCommand, AccountSetPasswordCommand, AccountUpdateCommand } from './account.commands';
 import { JobsImportCommand } from './jobs.commands';
 import { KeyCreateCommand, KeyListCommand, KeyRevokeCommand } from './key.commands';
 
@@ -15,7 +15,16 @@ export class CliModule {
     return {
       module: CliModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, AccountsModule, ApiKeysModule, JobsModule],
-      providers: [AccountCreateCommand, AccountUpdateCommand, AccountSetPasswordCommand, KeyCreateCommand, KeyRevokeCommand, KeyListCommand, JobsImportCommand],
+      providers: [
+        AccountCreateCommand,
+        AccountGetCommand,
+        AccountUpdateCommand,
+        AccountSetPasswordCommand,
+        KeyCreateCommand,
+        KeyRevokeCommand,
+        KeyListCommand,
+        JobsImportCommand,
+      ],
     };
   }
 }

@@ -41,5 +41,10 @@ export class JobsImportCommand extends ProgressCommand {
     });
     progress.clear();
     printResult(counts);
+    // A file none of whose records could be stored is a failed import, for a script as for a person.
+    if (counts.rejected > 0 && counts.imported + counts.updated === 0) {
+      process.stderr.write(`every record was rejected (${counts.rejected})\n`);
+      process.exitCode = 1;
+    }
   }
 }

@@ -41,7 +41,9 @@ async function withMaintenanceClient<T>(databaseUrl: string, work: (admin: Clien
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
   const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
+  await admin.connect().catch((error: Error) => {
+    throw new Error(`cannot connect to PostgreSQL at ${withoutPassword(databaseUrl)} (DATABASE_URL): ${error.message}`, { cause: error });
+  });
   try {
     return await work(admin, name);
   } finally {
@@ -51,4 +53,11 @@ async function withMaintenanceClient<T>(databaseUrl: string, work: (admin: Clien
 
 function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The URL as a person may see it in a message: its password, if any, masked. */
+function withoutPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
 }

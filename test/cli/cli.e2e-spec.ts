@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, COMMAND_TIMEOUT_MS, generate } from '../setup/commands';
+import { cli, cliWithEnv, COMMAND_TIMEOUT_MS, generate } from '../setup/commands';
 import { ApiClient } from '../setup/api-client';
 import { startTestApp, TestApp } from '../setup/test-app';
 
@@ -131,6 +131,40 @@ describe('npm run cli', () => {
       expect.stringMatching(/^\d+% 1000 records \(1000 new, 0 updated, 0 rejected\)$/),
       '100% 1200 records (1200 new, 0 updated, 0 rejected)',
     ]);
+  });
+
+  it('exits non-zero when jobs:import rejects every record, still printing its counts', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cli-rejected-')), 'listings.ndjson');
+    writeFileSync(file, '{"title":"no company, no id"}\n{"company":"no title"}\n');
+    const imported = await cli('jobs:import', file);
+    expect(imported.code).toBe(1);
+    expect(json(imported.stdout)).toEqual({ imported: 0, updated: 0, rejected: 2 });
+    expect(imported.stderr).toContain('every record was rejected (2)');
+  });
+
+  it('finds the id of an account by its email (account:get), which account:update then takes', async () => {
+    const email = `get-${Date.now()}@test.example`;
+    const created = json((await cli('account:create', '--email', email, '--name', 'Gina')).stdout);
+    const found = await cli('account:get', '--email', email);
+    expect([found.code, json(found.stdout)]).toEqual([0, created]);
+    expect((await cli('account:update', json(found.stdout).id, '--plan', 'plus')).code).toBe(0);
+    const missing = await cli('account:get', '--email', `nobody-${Date.now()}@test.example`);
+    expect([missing.code, missing.stdout]).toEqual([1, '']);
+    expect(missing.stderr).toContain('No account with email');
+  });
+
+  it('names DATABASE_URL, without its password, when PostgreSQL cannot be reached', async () => {
+    const unreachable = await cliWithEnv(
+      { DATABASE_URL: 'postgres://postgres:s3cret@127.0.0.1:1/career' },
+      'key:list',
+      '--account',
+      '00000000-0000-4000-8000-000000000000',
+    );
+    expect([unreachable.code, unreachable.stdout]).toEqual([1, '']);
+    expect(unreachable.stderr).toContain(
+      'cannot connect to PostgreSQL at postgres://postgres:***@127.0.0.1:1/career (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1',
+    );
+    expect(unreachable.stderr).not.toContain('s3cret');
   });
 
   it('refuses a --progress-every that is not a number of seconds', async () => {

@@ -23,11 +23,13 @@ export const COMMAND_TIMEOUT_MS = 15_000;
 export const cli = (...args: string[]) => runNode([CLI, ...args]);
 /** `echo input | npm run cli -- ...args`: `input` is the command's standard input. */
 export const cliWithInput = (input: string, ...args: string[]) => runNode([CLI, ...args], input);
+/** `npm run cli -- ...args` with `env` over this run's environment. */
+export const cliWithEnv = (env: Record<string, string>, ...args: string[]) => runNode([CLI, ...args], undefined, env);
 /** `npm run jobs:generate -- ...args`. */
 export const generate = (...args: string[]) => runNode([...GENERATOR_ARGS, ...args]);
 
-async function runNode(args: string[], input?: string): Promise<CommandResult> {
-  const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl };
+async function runNode(args: string[], input?: string, overrides: Record<string, string> = {}): Promise<CommandResult> {
+  const env = { ...process.env, DATABASE_URL: testRunEnvironment().databaseUrl, ...overrides };
   try {
     const running = run('node', args, { env, maxBuffer: 64 * 1024 * 1024 });
     if (input !== undefined) running.child.stdin?.end(input);

@@ -35,6 +35,11 @@ export class AccountsRepository extends SqlRepository {
     return ended;
   }
 
+  /** The account of this email (matched as sign-in matches it), or null. */
+  byEmail(email: string): Promise<Account | null> {
+    return this.manager.findOne(Account, { where: { email } });
+  }
+
   /** The account of this email with its password hash, which no other read selects. */
   byEmailWithPasswordHash(email: string): Promise<Account | null> {
     return this.manager.createQueryBuilder(Account, 'account').addSelect('account.passwordHash').where('account.email = :email', { email }).getOne();

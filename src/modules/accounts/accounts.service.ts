@@ -45,6 +45,13 @@ export class AccountsService {
       });
   }
 
+  /** The account of this email, for a command line that has an email and needs the id. */
+  async byEmail(email: string): Promise<Account> {
+    const account = await this.accounts.byEmail(email);
+    if (!account) throw new AccountRuleError(`No account with email ${email}`);
+    return account;
+  }
+
   async update(id: string, changes: { plan?: Plan; features?: Feature[] }): Promise<Account> {
     const account = await this.accounts.byId(id);
     if (!account) throw new AccountRuleError(`No account with id ${id}`);

@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Records without an answer were claims of the former scheme; a claim of a request still running when this
  * migration runs is dropped with them, and that request's own answer is then not kept.
  */
-export class IdempotencyAnswerWithWrites1796600000000 implements MigrationInterface {
-  name = 'IdempotencyAnswerWithWrites1796600000000';
+export class IdempotencyAnswerWithWrites1796610000000 implements MigrationInterface {
+  name = 'IdempotencyAnswerWithWrites1796610000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DELETE FROM "idempotency_keys" WHERE "status" IS NULL`);
