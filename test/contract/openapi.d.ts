@@ -3214,10 +3214,10 @@ export interface components {
         EventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
         EventView: {
             /**
-             * @description Increases with every event of the account, in the order the changes were committed
+             * @description A string of digits, like every id; its number increases with every event of the account, in the order the changes were committed. Send it back as `after`
              * @example 1042
              */
-            id: number;
+            id: string;
             /**
              * @example application.status_changed
              * @enum {string}
@@ -3372,10 +3372,10 @@ export interface components {
             /** @example 5b8f3a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b */
             id: string;
             /**
-             * @description The event delivered (see GET /v1/events)
+             * @description The id of the event delivered (see GET /v1/events)
              * @example 1042
              */
-            eventId: number;
+            eventId: string;
             /**
              * @example application.created
              * @enum {string}
@@ -15262,8 +15262,8 @@ export interface operations {
             query?: {
                 /** @description Page size */
                 limit?: number;
-                /** @description Only events after this id: the last id a client has seen (0 for all) */
-                after?: number;
+                /** @description Only events after this id: the last id a client has seen (`0` for all) */
+                after?: string;
                 /** @description Only events of this type */
                 type?: components["schemas"]["EventType"];
             };

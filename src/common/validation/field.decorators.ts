@@ -193,6 +193,28 @@ export function QueryIntField(options: FieldOptions & { min: number; max?: numbe
   );
 }
 
+/** A sequence number as text: digits only, at most the largest PostgreSQL bigint (beyond it the database would fail). */
+const SEQUENCE_NUMBER = /^\d{1,19}$/;
+const BIGINT_MAX = 2n ** 63n - 1n;
+
+/**
+ * The id of a record numbered by a sequence (an event), a string of digits as the API shows it: as a JSON number it
+ * would lose digits past 2^53.
+ */
+export function SequenceNumberField(options: FieldOptions & { message: string }): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options),
+    ValidateBy(
+      {
+        name: 'isSequenceNumber',
+        validator: { validate: (value) => typeof value === 'string' && SEQUENCE_NUMBER.test(value) && BigInt(value) <= BIGINT_MAX },
+      },
+      { message: options.message },
+    ),
+    documented(options, { type: String, pattern: SEQUENCE_NUMBER.source }),
+  );
+}
+
 /** A query-string boolean: only the words `true` and `false`. */
 export function QueryBooleanField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(

@@ -49,7 +49,7 @@ const LIST = {
 };
 
 /**
- * One application with its 20 latest timeline entries and its interviews (with the contact each names), in one round
+ * One application with its 20 latest timeline entries (by `sequence`: the order the status changes were committed) and its interviews (with the contact each names), in one round
  * trip, keys in the answer's order; PostgreSQL builds the nested lists as JSON.
  */
 const DETAIL = `
@@ -59,8 +59,8 @@ const DETAIL = `
          ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.tailoring_report AS "tailoringReport",
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
          (SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'description', e.description,
-                                                     'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.created_at DESC, e.id DESC), '[]')
-            FROM (SELECT id, status, description, created_at FROM application_timeline_entries WHERE application_id = a.id ORDER BY created_at DESC, id DESC LIMIT ${TIMELINE_LENGTH}) e
+                                                     'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.sequence DESC), '[]')
+            FROM (SELECT id, status, description, created_at, sequence FROM application_timeline_entries WHERE application_id = a.id ORDER BY sequence DESC LIMIT ${TIMELINE_LENGTH}) e
          ) AS timeline,
          (SELECT coalesce(json_agg(json_build_object('id', i.id, 'round', i.round, 'type', i.type, 'date', ${jsonTimestamp('i.date')}, 'notes', i.notes,
                                                      'contact', CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id,
@@ -135,6 +135,7 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
     return this.manager.save(application);
   }
 
+  /** Call it while the application's row is locked (or being created): the entry's place in the timeline is drawn here. */
   async addTimelineEntry(applicationId: string, status: ApplicationStatus, description: string): Promise<void> {
     await this.manager.insert(TimelineEntry, { applicationId, status, description });
   }

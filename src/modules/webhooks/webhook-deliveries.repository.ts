@@ -3,7 +3,6 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { SqlRepository } from '../../database/owned-repository';
 import type { EventView } from '../events/dto/event.dto';
-import { eventView } from '../events/events.repository';
 import type { AttemptOutcome } from './webhook-sender';
 
 /** What a worker holding an endpoint's lease reads of it. */
@@ -48,7 +47,7 @@ export class WebhookDeliveriesRepository extends SqlRepository {
    * A delivery for every enabled endpoint of the event's account that subscribes to its type and existed when the
    * event was recorded; answers the endpoints that got one. Making them twice makes nothing more.
    */
-  async fanOut(eventIds: number[]): Promise<string[]> {
+  async fanOut(eventIds: string[]): Promise<string[]> {
     const rows: { endpoint_id: string }[] = await this.manager.query(
       `INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id)
        SELECT e.account_id, w.id, e.id FROM events e
@@ -97,7 +96,7 @@ export class WebhookDeliveriesRepository extends SqlRepository {
       failedAttempts: row.failedAttempts,
       nextAttemptAt: row.nextAttemptAt,
       createdAt: row.createdAt,
-      event: eventView({ id: row.eventId, type: row.type, createdAt: row.eventCreatedAt, accountId: row.accountId, data: row.data }),
+      event: { id: row.eventId, type: row.type, createdAt: row.eventCreatedAt, accountId: row.accountId, data: row.data },
     }));
   }
 

@@ -86,7 +86,7 @@ export class WebhookDeliveryService {
 
   private send(endpoint: LeasedEndpoint, delivery: DueDelivery): Promise<AttemptOutcome> {
     return sendWebhook(
-      { url: endpoint.url, secret: endpoint.secret, id: String(delivery.event.id), body: JSON.stringify(delivery.event) },
+      { url: endpoint.url, secret: endpoint.secret, id: delivery.event.id, body: JSON.stringify(delivery.event) },
       this.policy,
       this.config.webhooks.timeoutMs,
     );

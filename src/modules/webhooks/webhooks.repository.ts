@@ -19,7 +19,7 @@ export class WebhooksRepository extends OwnedRepositoryFor<WebhookEndpoint, Webh
     await this.require(owner, endpointId);
     const [rows, [{ total }]] = await Promise.all([
       this.manager.query<DeliveryView[]>(
-        `SELECT d.id, d.event_id::float8 AS "eventId", e.type AS "eventType", d.status, d.next_attempt_at AS "nextAttemptAt",
+        `SELECT d.id, d.event_id::text AS "eventId", e.type AS "eventType", d.status, d.next_attempt_at AS "nextAttemptAt",
            d.delivered_at AS "deliveredAt", d.created_at AS "createdAt",
            COALESCE((SELECT json_agg(json_build_object('attemptedAt', a.attempted_at, 'statusCode', a.status_code, 'error', a.error,
              'durationMs', a.duration_ms) ORDER BY a.attempted_at, a.id) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id), '[]') AS attempts

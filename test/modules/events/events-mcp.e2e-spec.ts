@@ -31,12 +31,25 @@ describe('MCP list_events', () => {
         (event: { type: string; data: { id: string } }) => event.type === 'application.created' && event.data.id === applicationId,
       );
       expect(created).toMatchObject({ accountId: suite.owner.accountId, data: { jobTitle: 'SRE', company: 'Globex', status: 'watchlist' } });
+      expect(first.data.every((event: { id: unknown }) => typeof event.id === 'string')).toBe(true);
 
       await client.callTool({ name: 'update_application', arguments: { id: applicationId, status: 'applied' } });
       const next = parse(await client.callTool({ name: 'list_events', arguments: { after: first.data.at(-1).id } }));
       expect(next.data.map((event: { type: string }) => event.type)).toEqual(['application.updated', 'application.status_changed']);
       expect(next.data[1].data).toMatchObject({ from: 'watchlist', to: 'applied' });
       expect(next.hasMore).toBe(false);
+      expect(next.data.every((event: { id: unknown }) => typeof event.id === 'string')).toBe(true);
+    });
+  });
+
+  it('takes and shows event ids as strings, and refuses a malformed after with the /v1 validation body', async () => {
+    await agent(suite.owner, async (client) => {
+      const { tools } = await client.listTools();
+      const listEvents = tools.find((tool) => tool.name === 'list_events');
+      expect((listEvents?.inputSchema.properties as Record<string, { type?: string }>).after.type).toBe('string');
+      const refused = await client.callTool({ name: 'list_events', arguments: { after: '1.5' } });
+      expect(refused.isError).toBe(true);
+      expect(parse(refused)).toEqual({ error: 'Validation failed', details: { after: ['must be an event id (a string of digits)'] } });
     });
   });
 

@@ -388,6 +388,26 @@ describe('/v1/tracker/applications', () => {
       expect([...times].sort().reverse()).toEqual(times);
     });
 
+    it('orders the timeline in the order the status changes were committed: after 50 concurrent changes its newest entry is the status', async () => {
+      const account = await suite.createAccount();
+      for (let round = 0; round < 4; round += 1) {
+        const id = await create(account);
+        const changes = await Promise.all(
+          Array.from({ length: 50 }, (_, index) => account.api.patch(`${PATH}/${id}`, { status: APPLICATION_STATUSES[index % APPLICATION_STATUSES.length] })),
+        );
+        expect(changes.map((change) => change.status)).toEqual(Array(50).fill(200));
+        const { status, timeline } = (await account.api.get(`${PATH}/${id}`)).body.data;
+        expect(timeline).toHaveLength(20);
+        expect({ round, newest: timeline[0].status }).toEqual({ round, newest: status });
+        // Each entry records a change from the status of the entry before it (older, next in the list).
+        for (let index = 0; index + 1 < timeline.length; index += 1) {
+          expect(timeline[index].description).toBe(`Status changed from ${timeline[index + 1].status} to ${timeline[index].status}`);
+        }
+        const times = timeline.map((entry: { createdAt: string }) => entry.createdAt);
+        expect([...times].sort().reverse()).toEqual(times);
+      }
+    });
+
     it.each([
       [{ status: 'lost' }, { status: ['must be a valid status'] }],
       [{ priority: 0 }, { priority: ['must be between 1 and 5'] }],

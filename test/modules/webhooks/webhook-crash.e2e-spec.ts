@@ -93,7 +93,7 @@ describe('webhooks across a crash', () => {
       receiver.release();
 
       servers.push(await startServer(port));
-      const events = (await api.get('/v1/events?limit=100')).body.data as { id: number; type: string; data: any }[];
+      const events = (await api.get('/v1/events?limit=100')).body.data as { id: string; type: string; data: any }[];
       expect(events).toHaveLength(3 * CHANGES);
       for (const applicationId of applicationIds) {
         const ofApplication = events.filter((event) => (event.data.application?.id ?? event.data.id) === applicationId).map((event) => event.type);
@@ -101,13 +101,13 @@ describe('webhooks across a crash', () => {
       }
 
       // Every event arrives, first in event order; the one in flight at the kill may come twice, with the same Webhook-Id.
-      const firstArrivals = () => [...new Set(receiver.requests.map((request) => Number(request.headers['webhook-id'])))];
+      const firstArrivals = () => [...new Set(receiver.requests.map((request) => request.headers['webhook-id']))];
       const arrived = await eventually(
         async () => firstArrivals(),
         (ids) => ids.length === events.length,
       );
       expect(arrived).toEqual(events.map((event) => event.id));
-      expect(receiver.requests.every((request) => request.event.id === Number(request.headers['webhook-id']))).toBe(true);
+      expect(receiver.requests.every((request) => request.event.id === request.headers['webhook-id'])).toBe(true);
       const deliveries = await eventually(
         async () => (await api.get(`/v1/webhooks/${created.body.id}/deliveries?limit=100`)).body,
         (page) => page.data.every((delivery: { status: string }) => delivery.status === 'delivered'),

@@ -78,7 +78,8 @@ describe('webhook delivery', () => {
     expect(verified(secret, prepared)).toEqual(prepared.event);
     expect(() => verified(secret, { ...created, body: created.body.replace('Flowbase', 'Flowbasf') })).toThrow();
     expect(created.headers['content-type']).toBe('application/json');
-    expect(created.headers['webhook-id']).toBe(String(created.event.id));
+    expect(typeof created.event.id).toBe('string');
+    expect(created.headers['webhook-id']).toBe(created.event.id);
     expect(created.event).toMatchObject({
       type: 'application.created',
       accountId: owner.accountId,
@@ -86,7 +87,7 @@ describe('webhook delivery', () => {
     });
     expect(prepared.event).toMatchObject({ type: 'application.prepared', accountId: owner.accountId, data: { id: applicationId, status: 'watchlist' } });
     expect(prepared.event.data.tailoringReport).toEqual(expect.objectContaining({ matched: expect.arrayContaining(['Spark', 'Kafka', 'Python']) }));
-    expect(prepared.event.id).toBeGreaterThan(created.event.id);
+    expect(BigInt(prepared.event.id)).toBeGreaterThan(BigInt(created.event.id));
 
     // The same events, pulled: with the resume copy and the status change in between, which the endpoint did not ask for.
     const events = (await owner.api.get('/v1/events')).body.data;
@@ -97,7 +98,7 @@ describe('webhook delivery', () => {
       'application.status_changed',
       'application.prepared',
     ]);
-    expect(events.find((event: { id: number }) => event.id === prepared.event.id)).toEqual(prepared.event);
+    expect(events.find((event: { id: string }) => event.id === prepared.event.id)).toEqual(prepared.event);
     expect(target.requests).toHaveLength(2);
   });
 
@@ -112,16 +113,16 @@ describe('webhook delivery', () => {
     const requests = await received(target, 4);
 
     expect(requests.map((request) => [request.event.data.id, request.headers['webhook-id']])).toEqual([
-      [first, String(requests[0].event.id)],
-      [first, String(requests[0].event.id)],
-      [first, String(requests[0].event.id)],
-      [second, String(requests[3].event.id)],
+      [first, requests[0].event.id],
+      [first, requests[0].event.id],
+      [first, requests[0].event.id],
+      [second, requests[3].event.id],
     ]);
     const deliveries = await eventually(
       async () => (await owner.api.get(`/v1/webhooks/${id}/deliveries`)).body.data,
       (list) => list.every((delivery: { status: string }) => delivery.status === 'delivered'),
     );
-    expect(deliveries.map((delivery: { eventId: number }) => delivery.eventId)).toEqual([requests[3].event.id, requests[0].event.id]);
+    expect(deliveries.map((delivery: { eventId: string }) => delivery.eventId)).toEqual([requests[3].event.id, requests[0].event.id]);
     expect(deliveries[1].attempts.map((attempt: { statusCode: number; error: string | null }) => [attempt.statusCode, attempt.error])).toEqual([
       [500, 'HTTP 500'],
       [500, 'HTTP 500'],

@@ -7,7 +7,7 @@ import { testRunEnvironment } from '../../setup/test-environment';
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   body: string;
-  event: { id: number; type: string; createdAt: string; accountId: string; data: Record<string, any> };
+  event: { id: string; type: string; createdAt: string; accountId: string; data: Record<string, any> };
 }
 
 /**

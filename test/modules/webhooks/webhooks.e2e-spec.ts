@@ -155,14 +155,33 @@ describe('/v1/events', () => {
     expect(resumeDeleted.data).toEqual({ id: otherResumeId });
     expect(deleted.data).toEqual({ id: applicationId });
 
-    const ids = body.data.map((event: { id: number }) => event.id);
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const ids: string[] = body.data.map((event: { id: string }) => event.id);
+    expect(ids.every((id) => typeof id === 'string' && /^[1-9]\d*$/.test(id))).toBe(true);
+    expect([...ids].sort((a, b) => Number(BigInt(a) - BigInt(b)))).toEqual(ids);
     const page = (await account.api.get(`/v1/events?after=${ids[3]}&limit=2`)).body;
     expect(page).toEqual({ data: body.data.slice(4, 6), hasMore: true, limit: 2 });
     const ofType = (await account.api.get('/v1/events?type=resume.created')).body.data;
-    expect(ofType.map((event: { id: number }) => event.id)).toEqual([ids[0], ids[8]]);
-    expect((await account.api.get('/v1/events?after=-1')).status).toBe(400);
+    expect(ofType.map((event: { id: string }) => event.id)).toEqual([ids[0], ids[8]]);
   });
+
+  it('pages with any id an event can have, past 2^53 up to the largest', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    await account.api.post('/v1/resume', { name: 'Base' });
+    for (const after of ['0', '9007199254740993', '9223372036854775807']) {
+      const page = await account.api.get(`/v1/events?after=${after}`);
+      expect([after, page.status, page.body.data.length]).toEqual([after, 200, after === '0' ? 1 : 0]);
+    }
+  });
+
+  it.each(['-1', 'abc', '1.5', '1e3', ' 7', '0x10', '9223372036854775808', '123456789012345678901'])(
+    'answers 400 in the validation shape to the malformed after %j',
+    async (after) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const refused = await account.api.get(`/v1/events?after=${encodeURIComponent(after)}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'Validation failed', details: { after: ['must be an event id (a string of digits)'] } });
+    },
+  );
 
   it('records nothing for a change that fails', async () => {
     const account = await createAccount(testApp.app, testApp.baseUrl);

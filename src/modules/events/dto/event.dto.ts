@@ -1,14 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PAGE_SIZE } from '../../../common/http/paging';
-import { EnumField, QueryIntField } from '../../../common/validation/field.decorators';
+import { EnumField, QueryIntField, SequenceNumberField } from '../../../common/validation/field.decorators';
 import { EVENT_TYPES, EventType } from '../event-types';
 
 export class ListEventsQuery {
   @QueryIntField({ min: 1, max: PAGE_SIZE.max, default: PAGE_SIZE.default, description: 'Page size' })
   limit: number = PAGE_SIZE.default;
 
-  @QueryIntField({ min: 0, max: Number.MAX_SAFE_INTEGER, default: 0, description: 'Only events after this id: the last id a client has seen (0 for all)' })
-  after: number = 0;
+  @SequenceNumberField({
+    optional: true,
+    default: '0',
+    example: '1042',
+    message: 'must be an event id (a string of digits)',
+    description: 'Only events after this id: the last id a client has seen (`0` for all)',
+  })
+  after: string = '0';
 
   @EnumField(EVENT_TYPES, { optional: true, enumName: 'EventType', description: 'Only events of this type' })
   type?: EventType;
@@ -16,8 +22,15 @@ export class ListEventsQuery {
 
 /** An event as `GET /v1/events` lists it and as a webhook delivers it (the body of the POST). */
 export class EventView {
-  @ApiProperty({ description: 'Increases with every event of the account, in the order the changes were committed', example: 1042 })
-  id: number;
+  @ApiProperty({
+    type: String,
+    pattern: '^[1-9]\\d*$',
+    description:
+      'A string of digits, like every id; its number increases with every event of the account, in the order the changes were committed. ' +
+      'Send it back as `after`',
+    example: '1042',
+  })
+  id: string;
 
   @ApiProperty({ enum: EVENT_TYPES, enumName: 'EventType', example: 'application.status_changed' })
   type: EventType;

@@ -52,14 +52,16 @@ interface ItemMapping {
 const isLanguage = (skill: SectionItemView) => skill.category === 'LANGUAGE';
 
 /**
- * A skill's `score` (1 to 5) has no field in JSON Resume: a skill without a `level` text exports it as its level,
- * "4/5", and a level of that form imports as the score again.
+ * A skill's `score` (1 to 5) has no field in JSON Resume, which allows fields of its own: it is exported as `score`
+ * beside the `level` text, so a skill keeps both. A skill without a level text also shows its score as its level,
+ * "4/5", for the readers that know only `level`; such a level imports as the score (documents from elsewhere carry
+ * their scores this way) unless the document's `score` says otherwise, and then the level is a text of its own.
  */
 const SCORE_LEVEL = /^([1-5])\/5$/;
 const scoreAsLevel = (skill: SectionItemView) => skill.level ?? (typeof skill.score === 'number' ? `${skill.score}/5` : undefined);
 function levelAsScore(body: JsonObject): JsonObject {
   const score = typeof body.level === 'string' ? SCORE_LEVEL.exec(body.level)?.[1] : undefined;
-  if (!score) return body;
+  if (!score || (body.score !== undefined && body.score !== Number(score))) return body;
   const { level: _level, ...rest } = body;
   return { ...rest, score: Number(score) };
 }
@@ -122,7 +124,7 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
   {
     key: 'skills',
     target: { section: 'skills' },
-    fields: { name: 'name', level: 'level', keywords: 'keywords' },
+    fields: { name: 'name', level: 'level', score: 'score', keywords: 'keywords' },
     holds: (skill) => !isLanguage(skill),
     exported: (skill) => ({ level: scoreAsLevel(skill) }),
     importedBody: levelAsScore,
@@ -130,7 +132,7 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
   {
     key: 'languages',
     target: { section: 'skills' },
-    fields: { name: 'language', level: 'fluency' },
+    fields: { name: 'language', level: 'fluency', score: 'score' },
     holds: isLanguage,
     imported: { category: 'LANGUAGE' },
     exported: (language) => ({ fluency: scoreAsLevel(language) }),

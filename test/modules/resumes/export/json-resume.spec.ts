@@ -145,7 +145,7 @@ describe('planJsonResumeImport', () => {
     });
   });
 
-  it('keeps a skill\'s score as its level ("4/5") where it has no level text, and reads such a level back as the score', () => {
+  it('exports a skill\'s score beside its level text, or as its level ("4/5") where it has none, and imports both back', () => {
     const content = sampleResumeContent();
     const [typescript, postgres] = content.sections.skills;
     Object.assign(typescript, { level: null, score: 4 });
@@ -154,9 +154,9 @@ describe('planJsonResumeImport', () => {
     Object.assign(english, { level: null, score: 5 });
     const document = toJsonResume(content) as Record<string, any>;
     expect(schemaErrors(document)).toEqual([]);
-    expect(document.skills[0]).toEqual({ name: 'TypeScript', level: '4/5', keywords: ['NestJS', 'Node.js'] });
-    expect(document.skills[1]).toEqual({ name: 'PostgreSQL', level: 'Expert' });
-    expect(document.languages[0]).toEqual({ language: 'English', fluency: '5/5' });
+    expect(document.skills[0]).toEqual({ name: 'TypeScript', level: '4/5', score: 4, keywords: ['NestJS', 'Node.js'] });
+    expect(document.skills[1]).toEqual({ name: 'PostgreSQL', level: 'Expert', score: 2 });
+    expect(document.languages[0]).toEqual({ language: 'English', fluency: '5/5', score: 5 });
 
     const imported = planJsonResumeImport(document)
       .sections.filter(({ section }) => section === 'skills')
@@ -164,10 +164,28 @@ describe('planJsonResumeImport', () => {
     expect(imported).toEqual(
       expect.arrayContaining([
         { name: 'TypeScript', score: 4, keywords: ['NestJS', 'Node.js'] },
-        { name: 'PostgreSQL', level: 'Expert' },
+        { name: 'PostgreSQL', level: 'Expert', score: 2 },
         { category: 'LANGUAGE', name: 'English', score: 5 },
       ]),
     );
+  });
+
+  it.each([
+    [{ level: '4/5' }, { score: 4 }],
+    [{ level: '4/5', score: 4 }, { score: 4 }],
+    [
+      { level: '3/5', score: 2 },
+      { level: '3/5', score: 2 },
+    ],
+    [
+      { level: 'Expert', score: 2 },
+      { level: 'Expert', score: 2 },
+    ],
+    [{ level: 'Expert' }, { level: 'Expert' }],
+  ])('imports the skill %j of a document as %j', (skill, body) => {
+    const plan = planJsonResumeImport({ skills: [{ name: 'Go', ...skill }] });
+    expect(plan.sections).toEqual([{ section: 'skills', items: [{ path: 'skills[0]', body: { name: 'Go', ...body } }] }]);
+    expect(plan.ignored).toEqual([]);
   });
 
   it('maps each section to the bodies its endpoint takes, with JSON Resume dates as stored dates', () => {

@@ -212,7 +212,7 @@ describe('Resume exports', () => {
   });
 
   describe('GET /v1/resume/{id}/export/json-resume', () => {
-    it("keeps a skill's score as its level where it has no level text, and imports it back as the score", async () => {
+    it("exports a skill's score, also as its level where it has no level text, and imports it back as the score", async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const [resume] = (await account.api.get('/v1/resume')).body.data;
       await account.api.post('/v1/skills', { name: 'Go', score: 4 });
@@ -221,17 +221,36 @@ describe('Resume exports', () => {
       const exported = (await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body;
       expect(schemaErrors(exported)).toEqual([]);
       expect(exported.skills).toEqual([
-        { name: 'Go', level: '4/5' },
-        { name: 'SQL', level: 'Expert' },
+        { name: 'Go', level: '4/5', score: 4 },
+        { name: 'SQL', level: 'Expert', score: 5 },
       ]);
-      expect(exported.languages).toEqual([{ language: 'German', fluency: '3/5' }]);
+      expect(exported.languages).toEqual([{ language: 'German', fluency: '3/5', score: 3 }]);
 
       const { id } = (await account.api.post(IMPORT_PATH, exported)).body;
       const skills = (await account.api.get(`/v1/skills?cvId=${id}`)).body.data;
       expect(skills.map(({ name, level, score }: Record<string, unknown>) => ({ name, level, score }))).toEqual([
         { name: 'Go', level: null, score: 4 },
-        { name: 'SQL', level: 'Expert', score: null },
+        { name: 'SQL', level: 'Expert', score: 5 },
         { name: 'German', level: null, score: 3 },
+      ]);
+    });
+
+    it("keeps a skill's level and its score through an export imported into another account", async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await account.api.post('/v1/skills', { name: 'Rust', level: 'Expert', score: 2 });
+      await account.api.post('/v1/skills', { name: 'French', category: 'LANGUAGE', level: 'Conversational', score: 3 });
+      const exported = (await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body;
+      expect(schemaErrors(exported)).toEqual([]);
+
+      const other = await createAccount(testApp.app, testApp.baseUrl);
+      const imported = await other.api.post(IMPORT_PATH, exported);
+      expect(imported.status).toBe(201);
+      expect(imported.body.ignored).toEqual([]);
+      const skills = (await other.api.get(`/v1/skills?cvId=${imported.body.id}`)).body.data;
+      expect(skills.map(({ name, category, level, score }: Record<string, unknown>) => ({ name, category, level, score }))).toEqual([
+        { name: 'Rust', category: null, level: 'Expert', score: 2 },
+        { name: 'French', category: 'LANGUAGE', level: 'Conversational', score: 3 },
       ]);
     });
 
