@@ -77,8 +77,8 @@ class Environment {
 
   /**
    * How long a job search may spend on its total: the sample's estimate and a count of its matches (up to 10,001)
-   * share it; past it, `total` is the estimate (docs/api-guide.md, "Paging and totals"). Raise it where exact totals
-   * matter more.
+   * share it; past it, a total the estimate puts above 12,500 is that estimate, and a smaller one is still counted
+   * (docs/api-guide.md, "Paging and totals"). Raise it where exact totals above 10,000 matter more.
    */
   @IsOptional()
   @Type(() => Number)

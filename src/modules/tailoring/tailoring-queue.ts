@@ -12,6 +12,15 @@ export interface TailoringJob {
   applicationId: string;
 }
 
+/**
+ * A job whose worker died (a crash, a SIGKILL, a lost host) is still listed as active, and only Bull's stalled-job
+ * check gives it back once the job's lock has run out: after up to lockDuration plus stalledInterval (36–90 s with
+ * Bull's defaults; the spec says autoPrepare is "typically done within 30 seconds"). With these, a crashed job runs
+ * again at most 15 s after the crash when a worker runs by then, and otherwise within 5 s of the next worker's start.
+ * A running job's lock is renewed every 2.5 s, four times within its 10 s, so that a long job on a busy machine is
+ * not taken for a crashed one and run twice.
+ */
+const TAILORING_JOB_LOCKS = { lockDuration: 10_000, lockRenewTime: 2_500, stalledInterval: 5_000 };
 /** How long an enqueue may wait for Redis before the sweep is left to do it. */
 const ENQUEUE_TIMEOUT_MS = 1_000;
 /** How long a metrics scrape waits for the queue's job counts; the gauge keeps its last counts otherwise. */
@@ -101,7 +110,7 @@ export class TailoringQueueDepth {
 }
 
 @Module({
-  imports: [BullModule.registerQueue({ name: TAILORING_QUEUE })],
+  imports: [BullModule.registerQueue({ name: TAILORING_QUEUE, settings: TAILORING_JOB_LOCKS })],
   providers: [TailoringQueue, TailoringQueueDepth],
   exports: [TailoringQueue, BullModule],
 })

@@ -12,13 +12,13 @@ const timedOut = () => Object.assign(new Error('canceling statement due to state
  */
 function fakeCounter(
   estimate: (statement: Statement) => number,
-  planned: (statement: Statement) => unknown[] | Promise<unknown[]>,
+  planned: (statement: Statement, timeoutMs?: number) => unknown[] | Promise<unknown[]>,
   fits = false,
 ): SearchCounter {
   const session = {
     estimate: async (statement: Statement) => estimate(statement),
     fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
-    planned: async (_strategy: string, statement: Statement) => planned(statement),
+    planned: async (_strategy: string, statement: Statement, timeoutMs?: number) => planned(statement, timeoutMs),
     query: async (statement: Statement) => planned(statement),
   } as unknown as SearchSession;
   const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
@@ -33,23 +33,30 @@ const isPart = ({ sql }: Statement) => sql.includes("l.id < '20000000");
 type SampleAnswers = { part?: number | 'overrun'; whole?: number | 'overrun' };
 
 /**
- * A counter on a fake database whose sample answers `sampled` (a statement it does not answer fails the test) and
- * whose counts answer `counted` (or run out of budget), and the statements it ran.
+ * What a count answers within its time limit (a number, or that it ran out of budget), and, when that differs, without
+ * a limit (`exact`).
  */
-function counting(estimate: (statement: Statement) => number, sampled: SampleAnswers, counted: number | 'overrun' = 'overrun', fits = false) {
-  const ran: string[] = [];
+type CountAnswers = number | 'overrun' | { limited: 'overrun'; exact: number };
+
+/**
+ * A counter on a fake database whose sample answers `sampled` and whose counts answer `counted` (a statement it does not
+ * answer fails the test), and the counts it ran: each one 'budget' (with a time limit) or 'no limit'.
+ */
+function counting(estimate: (statement: Statement) => number, sampled: SampleAnswers, counted: CountAnswers = 'overrun', fits = false) {
+  const ran: { sql: string; timeoutMs?: number }[] = [];
   const counter = fakeCounter(
     estimate,
-    (statement) => {
-      ran.push(statement.sql);
-      const answer = isSample(statement) ? sampled[isPart(statement) ? 'part' : 'whole'] : counted;
-      if (answer === undefined) throw new Error(`the fake database does not answer ${statement.sql}`);
+    (statement, timeoutMs) => {
+      ran.push({ sql: statement.sql, timeoutMs });
+      const count = typeof counted === 'object' ? (timeoutMs ? counted.limited : counted.exact) : counted;
+      const answer = isSample(statement) ? sampled[isPart(statement) ? 'part' : 'whole'] : timeoutMs ? count : count === 'overrun' ? undefined : count;
+      if (answer === undefined) throw new Error(`the fake database does not answer ${statement.sql}${timeoutMs ? '' : ' without a time limit'}`);
       if (answer === 'overrun') throw timedOut();
       return [isSample(statement) ? { matches: answer } : { count: answer }];
     },
     fits,
   );
-  const counts = () => ran.filter((sql) => !sql.includes('job_listing_sample'));
+  const counts = () => ran.filter(({ sql }) => !sql.includes('job_listing_sample')).map(({ timeoutMs }) => (timeoutMs ? 'budget' : 'no limit'));
   return { counter, counts };
 }
 
@@ -58,7 +65,7 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
 }
 
 /** The total of "python kubernetes" (in 50,000 listings each, the planner expecting `planned` together) from what its sample and count answer. */
-function pairTotal(sampled: SampleAnswers, counted: number | 'overrun' = 'overrun', planned = 50_000, fits = true) {
+function pairTotal(sampled: SampleAnswers, counted: CountAnswers = 'overrun', planned = 50_000, fits = true) {
   const { counter, counts } = counting(({ sql }) => (sql.includes('&') ? planned : 50_000), sampled, counted, fits);
   return { total: counter.begin(context({}, "'python' & 'kubernet'"), planned).total, counts };
 }
@@ -70,8 +77,8 @@ describe('the estimated total', () => {
 
   it('is 32 listings for each match in the whole sample when fewer match in its part, and for filters alone', async () => {
     expect(await pairTotal({ part: 149, whole: 1_100 }).total).toBe(35_200);
-    const filtersAlone = counting(() => 2_000_000, { whole: 40 }).counter.begin(context({ datePosted: 'week', jobLevels: ['senior'] }), 2_000);
-    expect(await filtersAlone.total).toBe(1_280);
+    const filtersAlone = counting(() => 2_000_000, { whole: 400 }).counter.begin(context({ datePosted: 'week', jobLevels: ['senior'] }), 2_000);
+    expect(await filtersAlone.total).toBe(12_800);
   });
 
   it("is the sample's own however few match, and with none, the planner's estimate up to one sampled match's worth", () => {
@@ -82,7 +89,7 @@ describe('the estimated total', () => {
   });
 
   it("keeps what the part of the sample found when the whole runs past the budget, and else the planner's estimate", async () => {
-    expect(await pairTotal({ part: 40, whole: 'overrun' }).total).toBe(10_240);
+    expect(await pairTotal({ part: 60, whole: 'overrun' }).total).toBe(15_360);
     expect(await pairTotal({ part: 'overrun' }).total).toBe(50_000);
   });
 
@@ -114,21 +121,40 @@ describe('the count after the sample', () => {
     expect(estimated.counts()).toEqual([]);
   });
 
-  it('leaves the estimate when it runs past the budget, never below 10,001 when it reached that far', async () => {
-    expect(await pairTotal({ part: 20, whole: 200 }).total).toBe(6_400);
-    expect(await pairTotal({ part: 20, whole: 200 }, 10_001).total).toBe(10_001);
+  it('runs again without a time limit when it runs past the budget: a total of 10,000 or fewer is exact on a busy machine', async () => {
+    const counted = pairTotal({ part: 20, whole: 200 }, { limited: 'overrun', exact: 6_350 });
+    expect(await counted.total).toBe(6_350);
+    expect(counted.counts()).toEqual(['budget', 'no limit']);
   });
 
-  it('of text alone is not tried when the rest of the budget could not read a table page for each match the sample found', async () => {
+  it('is never below 10,001 when it reached that far, nor counted again', async () => {
+    const reached = pairTotal({ part: 20, whole: 200 }, 10_001);
+    expect(await reached.total).toBe(10_001);
+    expect(reached.counts()).toEqual(['budget']);
+    const past = pairTotal({ part: 20, whole: 390 }, { limited: 'overrun', exact: 10_001 });
+    expect(await past.total).toBe(12_480);
+  });
+
+  it('of text alone runs without a time limit, not within the budget, when the rest of it could not read a table page for each match the sample found', async () => {
     // 9,600 matches: 38 ms at 250 pages a ms (a table larger than PostgreSQL's buffers), 13 ms at 750.
     const large = pairTotal({ part: 20, whole: 300 }, 9_790, 50_000, false);
-    expect(await large.total).toBe(9_600);
-    expect(large.counts()).toEqual([]);
+    expect(await large.total).toBe(9_790);
+    expect(large.counts()).toEqual(['no limit']);
     const buffered = pairTotal({ part: 20, whole: 300 }, 9_790, 50_000, true);
     expect(await buffered.total).toBe(9_790);
+    expect(buffered.counts()).toEqual(['budget']);
     // 4,800 matches: 19 ms at 250 a ms.
     const small = pairTotal({ part: 20, whole: 150 }, 4_790, 50_000, false);
     expect(await small.total).toBe(4_790);
+    expect(small.counts()).toEqual(['budget']);
+  });
+
+  it("of every listing (neither text nor filters) is exact when PostgreSQL expects 12,500 or fewer, and else PostgreSQL's estimate", async () => {
+    const few = counting(() => 350, {}, { limited: 'overrun', exact: 300 });
+    expect(await few.counter.begin(context({}), 350).total).toBe(300);
+    const many = counting(() => 1_000_000, {}, 'overrun');
+    expect(await many.counter.begin(context({}), 1_000_000).total).toBe(1_000_000);
+    expect(many.counts()).toEqual([]);
   });
 
   it('runs at once, without a sample, when few listings hold the text', async () => {
@@ -145,10 +171,12 @@ describe('a count of text and filters', () => {
   // 200 sampled matches: an estimate of 6,400, which leaves room for a count.
   const sampled = { part: 25, whole: 200 };
 
-  it('is not tried when it would read more table pages than its budget allows: the estimate answers', async () => {
+  it('is not tried within the budget when it would read more table pages than the budget allows: the page does not wait, the total does', async () => {
     const { counter, counts } = counting(estimates(8_000), sampled, 7_900);
-    expect(await counter.begin(context({ country: 'CA' }, "'python'"), 8_000).total).toBe(6_400);
-    expect(counts()).toEqual([]);
+    const search = counter.begin(context({ country: 'CA' }, "'python'"), 8_000);
+    expect(await search.count).toBeNull();
+    expect(await search.total).toBe(7_900);
+    expect(counts()).toEqual(['no limit']);
   });
 
   it("is tried when its pages fit its budget at the pace of a table that fits in PostgreSQL's buffers", async () => {

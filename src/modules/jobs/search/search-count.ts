@@ -20,8 +20,8 @@ import {
 
 /**
  * Counting stops at 10,001 matches. When few listings hold the text it runs at once, whatever it takes; otherwise the
- * sample estimates the total first (`estimate`), and a count follows only when that leaves room for 10,000 matches
- * or fewer, within what is left of the budget (`SEARCH_COUNT_BUDGET_MS`).
+ * sample estimates the total first (`estimate`), and a count follows when that leaves room for 10,000 matches or
+ * fewer: within what is left of the budget (`SEARCH_COUNT_BUDGET_MS`) when it fits, and past it otherwise.
  */
 const COUNT_ALWAYS_BELOW = 2_000;
 /**
@@ -135,8 +135,10 @@ export class SearchCounter {
    * estimates only when it gives no total: when few listings hold the text (counted whatever it takes), or when
    * filters with an index of their own leave few table pages to read (a keyword in a city). A count that could not
    * fit even the whole budget (`countCost`) is settled as none at once. Otherwise the sample estimates first, and a count follows
-   * when the estimate is COUNT_BELOW_ESTIMATE or less and it fits what is left of the budget. When no sample answers
-   * (the budget ran out), the planner's estimate is the total.
+   * when the estimate is COUNT_BELOW_ESTIMATE or less and it fits what is left of the budget. When no count fit, or the
+   * one tried ran out of budget, the page is told none (it waits no longer), and if the estimate (the planner's when
+   * no sample answered) is COUNT_BELOW_ESTIMATE or less, the count runs without a limit for the total: `total` is an
+   * estimate only where it is plausibly above 10,000.
    */
   private async countOrEstimate(
     session: SearchSession,
@@ -154,11 +156,16 @@ export class SearchCounter {
     let estimate: number | null = countFirst ? null : await this.estimate(session, context, planned, time);
     const limitMs = few ? undefined : time.limit(this.budgetMs);
     const counting = countFirst || (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && cost.afterSample(estimate) <= limitMs);
-    const count = counting && limitMs !== null ? await this.counted(session, { ...stream, strategy: plan.strategy }, limitMs, onLateAnswer) : null;
+    const countStream = { ...stream, strategy: plan.strategy };
+    let count = counting && limitMs !== null ? await this.counted(session, countStream, limitMs, onLateAnswer) : null;
     settle(count);
-    if (count !== null && count <= EXACT_TOTAL_LIMIT) return count;
-    if (countFirst) estimate = await this.estimate(session, context, planned, time);
-    return Math.max(estimate ?? planned, count ?? 0);
+    if (count === null || count > EXACT_TOTAL_LIMIT) {
+      if (countFirst) estimate = await this.estimate(session, context, planned, time);
+      // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
+      // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
+      if (count === null && (estimate ?? planned) <= COUNT_BELOW_ESTIMATE) count = await this.counted(session, countStream, undefined, onLateAnswer);
+    }
+    return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
 
   /** The exact total of one word: the listings that hold its lexeme, as counted when they were written. */

@@ -114,7 +114,7 @@ export class SearchSession {
  * more: each word, the filters alone and with the text, the table's size; each EXPLAIN of a text condition costs
  * 0.2–1 ms of planning, the search vector's statistics are large) and the histogram of posting times
  * (search-period.ts). They change only when ANALYZE runs, and nothing the search promises rests on them being
- * current: they choose plans and size periods, and stand in for a total only past the count's budget.
+ * current: they choose plans and size periods, and stand in for a total only where it is plausibly above 10,000.
  */
 export class PlannerStatistics {
   private readonly answers = new Map<string, { answer: Promise<unknown>; readAt: number }>();
