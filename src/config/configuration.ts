@@ -97,6 +97,25 @@ class Environment {
   @Max(SEARCH_CONCURRENCY_LIMIT, { message: 'SEARCH_CONCURRENCY must be between 1 and 9' })
   SEARCH_CONCURRENCY?: number;
 
+  /**
+   * Threads that render PDF exports, off the event loop; more exports wait their turn. Unset: one fewer than the
+   * machine's cores (at least one), so that the event loop keeps a core of its own while exports render.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'PDF_RENDER_THREADS must be an integer' })
+  @Min(1, { message: 'PDF_RENDER_THREADS must be between 1 and 16' })
+  @Max(16, { message: 'PDF_RENDER_THREADS must be between 1 and 16' })
+  PDF_RENDER_THREADS?: number;
+
+  /** How long a PDF export may wait for a render thread and render, before it answers 503 PDF_RENDER_TIMEOUT. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'PDF_RENDER_TIMEOUT_MS must be an integer' })
+  @Min(1, { message: 'PDF_RENDER_TIMEOUT_MS must be between 1 and 120000' })
+  @Max(120_000, { message: 'PDF_RENDER_TIMEOUT_MS must be between 1 and 120000' })
+  PDF_RENDER_TIMEOUT_MS = 10_000;
+
   /** `inline`: the API process also delivers webhooks; `off`: only `npm run start:worker` processes do. */
   @IsOptional()
   @IsIn(['inline', 'off'], { message: 'WEBHOOKS_WORKER must be inline or off' })
@@ -193,6 +212,7 @@ export interface AppConfig {
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
   search: { countBudgetMs: number; concurrency: number };
+  pdf: { renderThreads: number; renderTimeoutMs: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number };
@@ -221,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     search: {
       countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS,
       concurrency: parsed.SEARCH_CONCURRENCY ?? Math.min(SEARCH_CONCURRENCY_LIMIT, 2 * availableParallelism()),
+    },
+    pdf: {
+      renderThreads: parsed.PDF_RENDER_THREADS ?? Math.max(1, availableParallelism() - 1),
+      renderTimeoutMs: parsed.PDF_RENDER_TIMEOUT_MS,
     },
     webhooks: {
       worker: parsed.WEBHOOKS_WORKER,

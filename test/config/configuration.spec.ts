@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25, concurrency: Math.min(9, 2 * availableParallelism()) },
+      pdf: { renderThreads: Math.max(1, availableParallelism() - 1), renderTimeoutMs: 10_000 },
       webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
       idempotency: { waitMs: 5_000 },
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
     expect(config.database.url).toBe('postgresql://u@db:5432/x');
     expect(loadConfig({ SEARCH_COUNT_BUDGET_MS: '200' }).search.countBudgetMs).toBe(200);
     expect(loadConfig({ SEARCH_CONCURRENCY: '9' }).search.concurrency).toBe(9);
+    expect(loadConfig({ PDF_RENDER_THREADS: '3', PDF_RENDER_TIMEOUT_MS: '2500' }).pdf).toEqual({ renderThreads: 3, renderTimeoutMs: 2_500 });
     expect(loadConfig({ PUBLIC_URL: 'https://careers.example.com' }).app.publicUrl).toBe('https://careers.example.com');
   });
 
@@ -46,6 +48,8 @@ describe('loadConfig', () => {
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
     [{ SEARCH_CONCURRENCY: '10' }, 'SEARCH_CONCURRENCY must be between 1 and 9'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be between 1 and 9'],
+    [{ PDF_RENDER_THREADS: '0' }, 'PDF_RENDER_THREADS must be between 1 and 16'],
+    [{ PDF_RENDER_TIMEOUT_MS: 'soon' }, 'PDF_RENDER_TIMEOUT_MS must be an integer'],
     [{ WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'yes' }, 'WEBHOOKS_ALLOW_HTTP_LOOPBACK must be true or false'],
     [{ SIGNUP: 'yes' }, 'SIGNUP must be open or closed'],
     [{ CSRF_SECRET: 'short' }, 'CSRF_SECRET must be at least 32 characters'],

@@ -1915,7 +1915,7 @@ export interface components {
             template?: "classic" | "modern" | "minimal";
             /** @description true makes this the default resume. The default cannot be unset with false: make another resume the default. */
             isDefault?: boolean;
-            /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. */
+            /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. At most 50000 characters as JSON. */
             cvData?: {
                 [key: string]: unknown;
             };
@@ -2050,7 +2050,7 @@ export interface components {
             template?: "classic" | "modern" | "minimal";
             /** @description true makes this the default resume. The default cannot be unset with false: make another resume the default. */
             isDefault?: boolean;
-            /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. */
+            /** @description CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped. At most 50000 characters as JSON. */
             cvData?: {
                 [key: string]: unknown;
             };
@@ -2101,6 +2101,25 @@ export interface components {
             description: string | null;
             responsibilities: string[];
             achievements: string[];
+        };
+        LimitErrorBody: {
+            /** @example Not found */
+            error: string;
+            /**
+             * @description Machine-readable: the operation names the codes it answers
+             * @example NO_DEFAULT_RESUME
+             */
+            code: string;
+            /**
+             * @description The limit the request would have gone past
+             * @example 200
+             */
+            limit: number;
+            /**
+             * @description Where the limit applies, when it is one part of the record (a section of a resume)
+             * @example experiences
+             */
+            section?: string;
         };
         CreateExperienceDto: {
             /**
@@ -5740,7 +5759,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -5751,7 +5770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -6160,7 +6179,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6170,7 +6189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -6424,7 +6443,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -6435,7 +6454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -6847,7 +6866,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6857,7 +6876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -7111,7 +7130,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -7122,7 +7141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -7534,7 +7553,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7544,7 +7563,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -7794,7 +7813,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -7805,7 +7824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -8213,7 +8232,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8223,7 +8242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -8473,7 +8492,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8484,7 +8503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -8892,7 +8911,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8902,7 +8921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -9152,7 +9171,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -9163,7 +9182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -9571,7 +9590,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9581,7 +9600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -9830,7 +9849,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -9841,7 +9860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -10248,7 +10267,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10258,7 +10277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -10507,7 +10526,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -10518,7 +10537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -10925,7 +10944,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10935,7 +10954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -11188,7 +11207,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -11199,7 +11218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -11610,7 +11629,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11620,7 +11639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -12547,7 +12566,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -12558,7 +12577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -12967,7 +12986,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuccessWithIdResponse"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields; or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12977,7 +12996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -13206,6 +13225,19 @@ export interface operations {
                     "application/json": components["schemas"]["TooManyRequestsBody"];
                 };
             };
+            /** @description `PDF_RENDER_TIMEOUT`: the file was not rendered within the service's time limit (busy render threads or machine); retry after `retryAfter` seconds */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLaterBody"];
+                };
+            };
             /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
             "5XX": {
                 headers: {
@@ -13377,7 +13409,7 @@ export interface operations {
                     "application/json": components["schemas"]["JsonResumeImportResponse"];
                 };
             };
-            /** @description Not valid JSON Resume, or a field breaks a rule of the record it becomes; `details` keys are JSON paths */
+            /** @description Not valid JSON Resume, or a field breaks a rule of the record it becomes (`details` keys are JSON paths); or `SECTION_ITEM_LIMIT`: a section of the resume would hold more than 200 items; `RESUME_CONTENT_LIMIT`: its section items would hold more than 300000 characters of text together */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -13388,7 +13420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["LimitErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */

@@ -29,6 +29,15 @@ export class CodedErrorBody extends ErrorBody {
   code: string;
 }
 
+/** A coded refusal because a record would outgrow a limit: the limit it names. */
+export class LimitErrorBody extends CodedErrorBody {
+  @ApiProperty({ description: 'The limit the request would have gone past', example: 200 })
+  limit: number;
+
+  @ApiPropertyOptional({ description: 'Where the limit applies, when it is one part of the record (a section of a resume)', example: 'experiences' })
+  section?: string;
+}
+
 /** A coded refusal the client may retry after `retryAfter` seconds (e.g. the tailoring queue is unavailable). */
 export class RetryLaterBody extends CodedErrorBody {
   @ApiProperty({ description: 'Seconds to wait before retrying', example: 5 })

@@ -115,7 +115,7 @@ export class McpServerFactory {
     const { template, args } = this.resources.match(uri);
     const outcome = await this.runTool(caller, template.tool, args);
     if (!outcome.ok) throw new McpError(ErrorCode.InvalidParams, String(outcome.error.error), outcome.error);
-    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(outcome.result, null, 2) }] };
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(outcome.result) }] };
   }
 
   private async runFamily(family: McpToolFamily, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
@@ -252,6 +252,10 @@ function withIdempotencyKey(effect: ToolEffect, schema: JsonSchema): JsonSchema 
   return { ...schema, properties: { ...(schema.properties as JsonSchema), [IDEMPOTENCY_KEY_ARGUMENT]: IDEMPOTENCY_KEY_SCHEMA } };
 }
 
+/**
+ * A result as JSON text, written once and without indentation: beside structuredContent (which the transport writes
+ * again) a large result (a long resume) was written twice over, the indented copy a third larger and escaped once more.
+ */
 function jsonText(value: unknown): { type: 'text'; text: string } {
-  return { type: 'text', text: JSON.stringify(value, null, 2) };
+  return { type: 'text', text: JSON.stringify(value) };
 }

@@ -180,12 +180,27 @@ export function SectionOrderField() {
   );
 }
 
-/** A free-form JSON object (cvData). */
-export function JsonObjectField(description: string) {
+/** A free-form JSON object (cvData) of at most `maxCharacters` characters written as JSON. */
+export function JsonObjectField(description: string, maxCharacters: number) {
   return applyDecorators(
     ...optionalValue('jsonObject', (value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be an object'),
-    ApiProperty({ selfRequired: false, description, type: 'object', additionalProperties: true }),
+    ValidateBy(
+      { name: 'jsonSize', validator: { validate: (value) => typeof value !== 'object' || atMostCharacters(JSON.stringify(value) ?? '', maxCharacters) } },
+      { message: `must be at most ${maxCharacters} characters as JSON` },
+    ),
+    ApiProperty({
+      selfRequired: false,
+      description: `${description} At most ${maxCharacters} characters as JSON.`,
+      type: 'object',
+      additionalProperties: true,
+    }),
   );
+}
+
+/** Whether `text` has at most `max` characters (code points), as the field limits count them. */
+function atMostCharacters(text: string, max: number): boolean {
+  // Code points never outnumber UTF-16 units: only a text longer in units needs counting.
+  return text.length <= max || [...text].length <= max;
 }
 
 /** The id of a summary of this resume, or null for none. */

@@ -12,6 +12,7 @@ import {
   SectionOrderField,
   SummaryIdField,
 } from './resume-settings.dto';
+import { RESUME_CONTENT_LIMITS } from '../resume-limits';
 import { RESUME_TEMPLATES, ResumeTemplate } from '../resume-settings';
 
 /** The limits on a resume's name and its CV-level job title. */
@@ -40,7 +41,10 @@ export class CreateResumeDto {
   @BooleanField({ optional: true, description: 'true makes this the default resume. The default cannot be unset with false: make another resume the default.' })
   isDefault?: boolean;
 
-  @JsonObjectField('CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped.')
+  @JsonObjectField(
+    'CV-level data, stored as sent; section content keys (experiences, education, ..., customSections) are silently dropped.',
+    RESUME_CONTENT_LIMITS.cvDataCharacters,
+  )
   cvData?: object;
 
   @SectionIdsField("Item ids to hide on this CV, per section; on create, ids of the default resume's items name their copies.")

@@ -1,19 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, StreamableFile } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiProperty,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
 import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
-import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { CodedErrorBody, ErrorBody, LimitErrorBody, RetryLaterBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
 import { IdParam } from '../../../common/http/id-param';
 import { ChangesNothing } from '../../../common/idempotency/changes-nothing.decorator';
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
@@ -21,6 +11,7 @@ import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit
 import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
 import { RESUME_RATE_LIMITS } from '../dto/resume.dto';
 import { ResumeExportsService } from './resume-exports.service';
+import { CONTENT_LIMIT_REFUSAL } from '../resume-limits';
 import { ResumeErrorCode } from '../resumes.exception';
 
 class JsonResumeImportResponse extends SuccessWithIdResponse {
@@ -73,6 +64,11 @@ export class ResumeExportsController {
   })
   @ApiNotFoundResponse({ type: ErrorBody })
   @ApiErrorResponse(409, `\`${ResumeErrorCode.RESUME_PROCESSING}\`: an autoPrepare job is still tailoring this resume`, CodedErrorBody)
+  @ApiErrorResponse(
+    503,
+    `\`${ResumeErrorCode.PDF_RENDER_TIMEOUT}\`: the file was not rendered within the service's time limit (busy render threads or machine); retry after \`retryAfter\` seconds`,
+    RetryLaterBody,
+  )
   async pdf(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<StreamableFile> {
     const { filename, file } = await this.exports.pdf(caller, id);
     return new StreamableFile(file, { type: 'application/pdf', disposition: `attachment; filename="${filename}"`, length: file.length });
@@ -108,10 +104,12 @@ export class ResumeExportsController {
   })
   @ApiBody({ schema: JSON_RESUME_SCHEMA })
   @ApiCreatedResponse({ type: JsonResumeImportResponse })
-  @ApiBadRequestResponse({
-    description: 'Not valid JSON Resume, or a field breaks a rule of the record it becomes; `details` keys are JSON paths',
-    type: ValidationErrorBody,
-  })
+  @ApiErrorResponse(
+    400,
+    `Not valid JSON Resume, or a field breaks a rule of the record it becomes (\`details\` keys are JSON paths); or ${CONTENT_LIMIT_REFUSAL}`,
+    ValidationErrorBody,
+    LimitErrorBody,
+  )
   async importJsonResume(@Caller() caller: ApiCaller, @Body() document: JsonObject): Promise<JsonResumeImportResponse> {
     return { success: true, ...(await this.exports.importJsonResume(caller, document)) };
   }

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { ProfileModule } from '../../profile/profile.module';
 import { ResumesModule } from '../resumes.module';
+import { PdfRenderPool } from './pdf-render-pool';
 import { ResumeExportsController } from './resume-exports.controller';
 import { ResumeExportsService } from './resume-exports.service';
 
@@ -12,7 +13,7 @@ export class ResumeExportsModule {
       module: ResumeExportsModule,
       imports: [ResumesModule, ProfileModule, tailoringState],
       controllers: [ResumeExportsController],
-      providers: [ResumeExportsService],
+      providers: [ResumeExportsService, PdfRenderPool],
       exports: [ResumeExportsService],
     };
   }

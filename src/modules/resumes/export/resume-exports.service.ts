@@ -7,7 +7,7 @@ import { ResumesService } from '../resumes.service';
 import { SectionsService } from '../sections/sections.service';
 import { JsonObject, JsonResumeDocument, planJsonResumeImport, toJsonResume } from './json-resume';
 import { pdfFilename } from './pdf-filename';
-import { renderResumePdf } from './pdf-renderer';
+import { PdfRenderPool } from './pdf-render-pool';
 import { ResumeTailoringState } from './resume-tailoring-state';
 
 export interface PdfExport {
@@ -34,13 +34,17 @@ export class ResumeExportsService {
     private readonly sections: SectionsService,
     private readonly customSections: CustomSectionsService,
     private readonly profiles: ProfileService,
+    private readonly renderer: PdfRenderPool,
   ) {}
 
-  /** Exactly the resolved content of GET /v1/resume/{id}, drawn with the resume's template and designSettings. */
+  /**
+   * Exactly the resolved content of GET /v1/resume/{id}, drawn with the resume's template and designSettings, on a
+   * render thread (503 PDF_RENDER_TIMEOUT when that takes too long).
+   */
   async pdf(caller: ApiCaller, id: string): Promise<PdfExport> {
     const resume = await this.resumes.get(caller, id);
     await this.assertNotProcessing(caller, id);
-    const file = await renderResumePdf(resume.content, { template: resume.template, designSettings: resume.designSettings });
+    const file = await this.renderer.render(resume.content, { template: resume.template, designSettings: resume.designSettings });
     return { filename: pdfFilename(resume.content.identity), file };
   }
 
@@ -63,6 +67,7 @@ export class ResumeExportsService {
       const [summaryId] = plan.summary
         ? await this.sections.insertItems(caller, resumeId, 'summaries', [{ title: IMPORTED_SUMMARY_TITLE, content: plan.summary }], manager)
         : [null];
+      await this.sections.assertWithinLimits(resumeId, manager);
       return { selectedSummaryId: summaryId };
     });
     return { id, profileFieldsFilled, ignored: plan.ignored };

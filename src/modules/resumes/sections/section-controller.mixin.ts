@@ -5,7 +5,7 @@ import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
 import type { Scope } from '../../../common/auth/scopes';
 import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
-import { CodedErrorBody, ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
+import { CodedErrorBody, ErrorBody, LimitErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
 import { ApiTag } from '../../../common/http/api-tags';
 import { IdParam } from '../../../common/http/id-param';
 import { ApiListResponse, ListEnvelope } from '../../../common/http/paging';
@@ -16,6 +16,7 @@ import { SectionListQuery, SectionTargetQuery } from './dto/section-item.dto';
 import type { SectionKind } from './section-kinds';
 import type { SectionItemView } from './section-item-view';
 import { SectionsService, StoreSource } from './sections.service';
+import { CONTENT_LIMIT_REFUSAL } from '../resume-limits';
 import { ResumeErrorCode } from '../resumes.exception';
 import { deleted, item as itemResponse, saved } from '../../../common/http/responses';
 
@@ -140,6 +141,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @RateLimit(DEFAULT_LIMITS.create)
     @ApiOperation(operations.create)
     @ApiCreatedResponse({ type: SuccessWithIdResponse })
+    @ApiErrorResponse(400, `Invalid fields; or ${CONTENT_LIMIT_REFUSAL}`, ValidationErrorBody, LimitErrorBody)
     async create(
       @Caller() caller: ApiCaller,
       @SectionParam() sectionId: string,
@@ -168,6 +170,7 @@ export function SectionController(routes: SectionRoutes): Type<unknown> {
     @RateLimit(DEFAULT_LIMITS.update)
     @ApiOperation(operations.update)
     @ApiOkResponse({ type: SuccessWithIdResponse })
+    @ApiErrorResponse(400, `Invalid fields; or ${CONTENT_LIMIT_REFUSAL}`, ValidationErrorBody, LimitErrorBody)
     async update(
       @Caller() caller: ApiCaller,
       @SectionParam() sectionId: string,

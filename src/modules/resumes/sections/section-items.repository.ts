@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
 import type { SectionName } from '../../../common/section-names';
@@ -10,6 +10,8 @@ import { accountIdOf, Owner, RowLock, SqlRepository } from '../../../database/ow
 import { Summary } from './entities/summary.entity';
 import type { SectionItem } from './section-item.entity';
 import { SectionItemView, sectionItemView } from './section-item-view';
+import { CustomSectionItem } from '../custom-sections/custom-section-item.entity';
+import type { SectionSize } from '../resume-limits';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
 
 /**
@@ -82,21 +84,21 @@ export class SectionItemsRepository extends SqlRepository {
 
   /**
    * Copies every item of one resume's content into another (same account), keeping their order, and answers which
-   * new id each original id became.
+   * new id each original id became. The rows are copied inside PostgreSQL, one statement per table: a long resume's
+   * text never travels to the process and back.
    */
   async copyContent(fromResumeId: string, toResumeId: string): Promise<Map<string, string>> {
     const copies = new Map<string, string>();
-    for (const entity of RESUME_CONTENT_ENTITIES) {
-      const items = await this.manager.find(entity, { where: { resumeId: fromResumeId }, order: { position: 'ASC' } });
-      if (items.length === 0) continue;
-      const rows = items.map(({ id, position: _position, createdAt: _created, updatedAt: _updated, ...columns }) => {
-        const copyId = randomUUID();
-        copies.set(id, copyId);
-        return { ...columns, id: copyId, resumeId: toResumeId };
-      });
-      await this.manager.insert(table(entity), rows);
+    for (const sql of contentStatements(this.manager.connection).copies) {
+      const rows: { originalId: string; copyId: string }[] = await this.manager.query(sql, [fromResumeId, toResumeId]);
+      for (const { originalId, copyId } of rows) copies.set(originalId, copyId);
     }
     return copies;
+  }
+
+  /** Each section of the resume that has items, with their count and the characters of their text, in one statement. */
+  sizes(resumeId: string): Promise<SectionSize[]> {
+    return this.manager.query(contentStatements(this.manager.connection).sizes, [resumeId]);
   }
 
   /** Whether `summaryId` is a summary of the resume; the row stays share-locked so that it cannot go before the commit. */
@@ -113,4 +115,62 @@ function where(store: SectionStore, owner: Owner, resumeId: string): FindOptions
 /** Section tables differ in their columns; writes take whatever columns the store makes of the body. */
 function table(entity: Type<SectionItem>): EntityTarget<ObjectLiteral> {
   return entity;
+}
+
+/** Columns a copy takes over as they are; the copy gets its own id, resume, place in the default order and timestamps. */
+const OWN_COLUMNS = ['id', 'resumeId', 'position', 'createdAt', 'updatedAt'];
+
+interface ContentStatements {
+  /** Per table: `$1`'s items inserted for `$2`, in their order; answers `originalId`, `copyId` for each. */
+  copies: string[];
+  /** `$1`'s sections as SectionSize rows. */
+  sizes: string;
+}
+
+let statements: ContentStatements | undefined;
+
+/** Written once from the entities' metadata, so that a column added to a section is copied and counted without more code. */
+function contentStatements(dataSource: DataSource): ContentStatements {
+  if (statements) return statements;
+  const tables = RESUME_CONTENT_ENTITIES.map((entity) => {
+    const metadata = dataSource.getMetadata(entity);
+    const kind = SECTION_KINDS.find((candidate) => candidate.entity === entity);
+    // A custom section's items are a section each; the key is the one hiddenItems and sectionOrder use.
+    const section = kind
+      ? `'${kind.name}'`
+      : `'customSection:' || ${quoted(dataSource.getMetadata(CustomSectionItem).findColumnWithPropertyName('customSectionId')!)}`;
+    return { table: `"${metadata.tableName}"`, columns: metadata.columns, section };
+  });
+  statements = {
+    copies: tables.map(({ table, columns }) => {
+      const copied = columns.filter((column) => !OWN_COLUMNS.includes(column.propertyName)).map(quoted);
+      const [id, resumeId, position] = ['id', 'resumeId', 'position'].map((name) => quoted(columns.find((column) => column.propertyName === name)!));
+      return `WITH source AS MATERIALIZED (
+          SELECT ${id} AS original_id, gen_random_uuid() AS copy_id, ${position} AS original_position, ${copied.join(', ')}
+          FROM ${table} WHERE ${resumeId} = $1
+        ), copied AS (
+          INSERT INTO ${table} (${id}, ${resumeId}, ${copied.join(', ')})
+          SELECT copy_id, $2, ${copied.join(', ')} FROM source ORDER BY original_position
+        )
+        SELECT original_id AS "originalId", copy_id AS "copyId" FROM source`;
+    }),
+    sizes: `SELECT section, count(*)::int AS items, sum(characters)::int AS characters FROM (${tables
+      .map(({ table, columns, section }) => {
+        const resumeId = quoted(columns.find((column) => column.propertyName === 'resumeId')!);
+        const lengths = columns.map(textLength).filter((length): length is string => length !== null);
+        return `SELECT ${section} AS section, ${lengths.join(' + ')} AS characters FROM ${table} WHERE ${resumeId} = $1`;
+      })
+      .join(' UNION ALL ')}) AS items GROUP BY section`,
+  };
+  return statements;
+}
+
+function quoted(column: ColumnMetadata): string {
+  return `"${column.databaseName}"`;
+}
+
+/** The characters of a text column (a list's items together), as the field limits count them: code points. */
+function textLength(column: ColumnMetadata): string | null {
+  if (column.type !== 'text') return null;
+  return column.isArray ? `coalesce(char_length(array_to_string(${quoted(column)}, '')), 0)` : `coalesce(char_length(${quoted(column)}), 0)`;
 }

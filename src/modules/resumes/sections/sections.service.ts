@@ -7,7 +7,9 @@ import { ListEnvelope } from '../../../common/http/paging';
 import type { Owner } from '../../../database/owned-repository';
 import { CustomSectionsRepository } from '../custom-sections/custom-sections.repository';
 import { customSectionStore } from '../custom-sections/custom-section-store';
+import { assertWithinContentLimits, charactersOf } from '../resume-limits';
 import { ResumesRepository } from '../resumes.repository';
+import { customSectionKey } from './section-names';
 import type { SectionListQuery } from './dto/section-item.dto';
 import { SectionItemView, sectionItemView } from './section-item-view';
 import { SectionItemsRepository } from './section-items.repository';
@@ -21,7 +23,9 @@ export type StoreSource = SectionStore | ((within?: EntityManager) => Promise<Se
 
 /**
  * Create, read, update, delete and list for every kind of section item, always within one account and one resume:
- * the resume `cvId` names, or the account's default resume. Writes mark the resume updated.
+ * the resume `cvId` names, or the account's default resume. Writes mark the resume updated, which locks its row until
+ * they commit: an account's writes to one resume queue, so that each checks RESUME_CONTENT_LIMITS on what the ones
+ * before it committed, and two writes cannot both pass on the same room.
  */
 @Injectable()
 export class SectionsService {
@@ -56,6 +60,7 @@ export class SectionsService {
     return this.write(source, caller, cvId, async (store, resumeId, items, manager) => {
       const id = await items.create(store, caller, resumeId, columnsOf(store, body));
       await store.afterCreate?.(manager, resumeId, id);
+      assertWithinContentLimits(await items.sizes(resumeId), [sectionOf(store)]);
       return id;
     });
   }
@@ -68,7 +73,9 @@ export class SectionsService {
         const stored = await items.require(store, caller, resumeId, id, 'pessimistic_write');
         assertPeriod({ ...stored, ...columns } as Period);
       }
+      const charactersBefore = charactersOf(await items.sizes(resumeId));
       await items.update(store, caller, resumeId, id, columns);
+      assertWithinContentLimits(await items.sizes(resumeId), [], charactersBefore);
     });
   }
 
@@ -92,7 +99,10 @@ export class SectionsService {
     return this.items.withManager(within).itemsOf(resumeId);
   }
 
-  /** Adds items to a resume's section, in this order, inside the caller's transaction; answers their ids. */
+  /**
+   * Adds items to a resume's section, in this order, inside the caller's transaction; answers their ids. The caller
+   * checks the limits once it has written all it writes (assertWithinLimits).
+   */
   insertItems(owner: Owner, resumeId: string, section: SectionName, bodies: object[], within: EntityManager): Promise<string[]> {
     const kind = SECTION_KINDS.find((candidate) => candidate.name === section)!;
     return this.items.withManager(within).insertMany(
@@ -101,6 +111,11 @@ export class SectionsService {
       resumeId,
       bodies.map((body) => columnsOf(kind, body)),
     );
+  }
+
+  /** Refuses (and so rolls back) the transaction `within` when the resume's content is now past RESUME_CONTENT_LIMITS. */
+  async assertWithinLimits(resumeId: string, within: EntityManager): Promise<void> {
+    assertWithinContentLimits(await this.items.withManager(within).sizes(resumeId), 'every');
   }
 
   /**
@@ -141,6 +156,11 @@ export class SectionsService {
 
 function storeOf(source: StoreSource, within?: EntityManager): Promise<SectionStore> {
   return typeof source === 'function' ? source(within) : Promise.resolve(source);
+}
+
+/** The store's key among a resume's sections: its kind's name, or a custom section's `customSection:<id>`. */
+function sectionOf(store: SectionStore): string {
+  return SECTION_KINDS.find((kind) => kind.entity === store.entity)?.name ?? customSectionKey(store.scope!.customSectionId);
 }
 
 function columnsOf(store: SectionStore, body: object): object {

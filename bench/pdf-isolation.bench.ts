@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:pdf-isolation`: whether PDF exports leave the rest of the process responsive. One service process
+ * (dist/, as `npm start` runs it) serves a read at a fixed rate (open loop, see `openLoop` in support.ts) twice per
+ * round: alone, and while two clients export the largest resume the content limits allow, back to back. Target: the
+ * read's p99 under 50 ms during the exports. Rounds alternate which run goes first, so that a machine that gets busier
+ * or quieter during the benchmark shows in both; the summary is min / median / max over rounds.
+ *
+ * BENCH_ROUNDS (5), BENCH_SECONDS per run (20), BENCH_RATE reads per second (50), BENCH_READ_PATH
+ * (/v1/tracker/applications; /health/live also works). A smoke run: BENCH_ROUNDS=1 BENCH_SECONDS=3.
+ */
+import { join } from 'node:path';
+import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
+import { RESUME_CONTENT_LIMITS } from '../src/modules/resumes/resume-limits';
+import { SECTION_TEXT } from '../src/modules/resumes/sections/dto/section-item.dto';
+import { largestJsonResume } from '../test/modules/resumes/export/largest-resume.fixture';
+import { cli, OpenLoopResult, openLoop, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_pdf_isolation';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const READ_PATH = process.env.BENCH_READ_PATH ?? '/v1/tracker/applications';
+const EXPORTERS = 2;
+const TARGET_P99_MS = 50;
+const PORT = 3931;
+
+interface ExportTally {
+  exports: number;
+  /** Answers other than 200 (a 503 PDF_RENDER_TIMEOUT, say), by status. */
+  refused: Record<number, number>;
+  msPerExport: number[];
+}
+
+interface Round {
+  quiet: OpenLoopResult;
+  exporting: OpenLoopResult;
+  tally: ExportTally;
+}
+
+async function main(): Promise<void> {
+  await dropDatabase(DATABASE_URL);
+  await createDatabaseIfMissing(DATABASE_URL);
+  // Exports are limited to 5 a minute: the benchmark measures the process, not the limiter.
+  const env = { DATABASE_URL, REDIS_PREFIX: `career-bench-pdf:${Date.now()}:`, RATE_LIMIT_SCALE: '10000', LOG_LEVEL: 'warn' };
+  const account = cli(env, 'account:create', '--email', `bench-pdf-${Date.now()}@bench.example`, '--plan', 'plus');
+  const key: string = cli(env, 'key:create', '--account', account.id, '--name', 'bench', '--scopes', 'all').key;
+  const headers = { authorization: `Bearer ${key}` };
+  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT, SERVICE_NODE_FLAGS);
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    const imported = await fetch(`${base}/v1/resume/import/json-resume`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(largestJsonResume(RESUME_CONTENT_LIMITS.characters, SECTION_TEXT.long)),
+    });
+    if (imported.status !== 201) throw new Error(`the import answered ${imported.status}: ${await imported.text()}`);
+    const resumeId: string = ((await imported.json()) as { id: string }).id;
+    const file = await exportOnce(base, headers, resumeId);
+    console.log(`Largest resume: ${RESUME_CONTENT_LIMITS.characters} characters of section text, a ${Math.round(file.length / 1024)} KiB PDF\n`);
+
+    const rounds: Round[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const quietFirst = round % 2 === 0;
+      const runs: Partial<Round> = {};
+      for (const run of quietFirst ? ['quiet', 'exporting'] : ['exporting', 'quiet']) {
+        if (run === 'quiet') {
+          runs.quiet = await openLoop('quiet', `${base}${READ_PATH}`, headers, RATE, SECONDS);
+        } else {
+          const [result, tally] = await whileExporting(base, headers, resumeId, () => openLoop('exporting', `${base}${READ_PATH}`, headers, RATE, SECONDS));
+          runs.exporting = result;
+          runs.tally = tally;
+        }
+      }
+      rounds.push(runs as Round);
+      const { quiet, exporting, tally } = runs as Round;
+      console.log(
+        `round ${round + 1}: p99 ${quiet.p99} ms alone, ${exporting.p99} ms during ${tally.exports} exports ` +
+          `(${median(tally.msPerExport).toFixed(0)} ms each${Object.keys(tally.refused).length ? `, refused ${JSON.stringify(tally.refused)}` : ''})`,
+      );
+    }
+    report(rounds);
+  } finally {
+    await stopServer(service);
+    await dropDatabase(DATABASE_URL);
+  }
+}
+
+/** Runs `measure` while EXPORTERS clients export the resume back to back, and stops them when it is done. */
+async function whileExporting(
+  base: string,
+  headers: Record<string, string>,
+  resumeId: string,
+  measure: () => Promise<OpenLoopResult>,
+): Promise<[OpenLoopResult, ExportTally]> {
+  const tally: ExportTally = { exports: 0, refused: {}, msPerExport: [] };
+  let measuring = true;
+  const exporter = async () => {
+    while (measuring) {
+      const started = performance.now();
+      const response = await fetch(`${base}/v1/resume/${resumeId}/export/pdf`, { method: 'POST', headers });
+      await response.arrayBuffer();
+      if (response.status === 200) {
+        tally.exports += 1;
+        tally.msPerExport.push(performance.now() - started);
+      } else {
+        tally.refused[response.status] = (tally.refused[response.status] ?? 0) + 1;
+      }
+    }
+  };
+  const exporters = Array.from({ length: EXPORTERS }, exporter);
+  const result = await measure();
+  measuring = false;
+  await Promise.all(exporters);
+  return [result, tally];
+}
+
+async function exportOnce(base: string, headers: Record<string, string>, resumeId: string): Promise<Buffer> {
+  const response = await fetch(`${base}/v1/resume/${resumeId}/export/pdf`, { method: 'POST', headers });
+  if (response.status !== 200) throw new Error(`the export answered ${response.status}: ${await response.text()}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+function report(rounds: Round[]): void {
+  const of = (measure: (round: Round) => number, digits = 1) => spread(rounds.map(measure), digits);
+  console.log(`\nGET ${READ_PATH} at ${RATE}/s for ${SECONDS} s, ${rounds.length} rounds; min / median / max over rounds:\n`);
+  console.log('| run | p50 ms | p99 ms | max ms | failed |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| alone | ${of((r) => r.quiet.p50)} | ${of((r) => r.quiet.p99)} | ${of((r) => r.quiet.max)} | ${of((r) => r.quiet.failed, 0)} |`);
+  console.log(
+    `| during ${EXPORTERS} exports | ${of((r) => r.exporting.p50)} | ${of((r) => r.exporting.p99)} | ${of((r) => r.exporting.max)} | ${of((r) => r.exporting.failed, 0)} |`,
+  );
+  console.log(`\nExports per run: ${of((r) => r.tally.exports, 0)}; ms per export: ${of((r) => median(r.tally.msPerExport), 0)}`);
+  const worst = median(rounds.map((round) => round.exporting.p99));
+  const met = worst < TARGET_P99_MS && rounds.every((round) => round.exporting.failed === 0);
+  console.log(`Target: p99 under ${TARGET_P99_MS} ms during the exports (median over rounds), no failed reads: ${met ? 'met' : 'NOT MET'}`);
+  if (!met) process.exitCode = 1;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
