@@ -1,6 +1,4 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer } from 'node:net';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dropDatabase, prepareDatabase } from '@src/database/prepare-database';
@@ -9,6 +7,7 @@ import { createAccount, TestAccount } from '../setup/factories';
 import { startTestApp, TestApp } from '../setup/test-app';
 import { testRunEnvironment } from '../setup/test-environment';
 import { eventually } from '../setup/eventually';
+import { OwnRedis } from '../setup/own-services';
 
 const APPLICATIONS = '/v1/tracker/applications';
 const JOB_DESCRIPTION = `Senior Backend Engineer. ${'Build TypeScript services on PostgreSQL and Redis, run Kafka in production. '.repeat(10)}`;
@@ -24,23 +23,12 @@ function trackWithAutoPrepare(account: TestAccount, jobTitle: string, company: s
  */
 describe('faults', () => {
   const databaseUrl = `${testRunEnvironment().databaseUrl}_faults_${randomBytes(3).toString('hex')}`;
-  let redisPort: number;
-  let redis: ChildProcess | undefined;
+  let redis: OwnRedis;
 
-  const startRedis = async () => {
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await eventually(async () => (await redisAnswers(redisPort)) === true);
-  };
-  const stopRedis = async () => {
-    const exited = new Promise((resolve) => redis?.once('exit', resolve));
-    redis?.kill('SIGKILL');
-    await exited;
-    redis = undefined;
-  };
   const startApp = (env: Record<string, string> = {}) =>
     startTestApp({
       DATABASE_URL: databaseUrl,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       TAILORING_SWEEP_INTERVAL_MS: '200',
       TAILORING_SWEEP_AFTER_MS: '0',
       ...env,
@@ -48,11 +36,10 @@ describe('faults', () => {
 
   beforeAll(async () => {
     await prepareDatabase(databaseUrl);
-    redisPort = await freePort();
-    await startRedis();
+    redis = await OwnRedis.start();
   });
   afterAll(async () => {
-    if (redis) await stopRedis();
+    await redis?.stop();
     await dropDatabase(databaseUrl);
   });
 
@@ -65,7 +52,7 @@ describe('faults', () => {
       const queued = await trackWithAutoPrepare(account, 'Backend Engineer', 'Initech');
       expect(queued.status).toBe(201);
 
-      await stopRedis();
+      await redis.stop();
       const anonymous = new ApiClient(producer.baseUrl);
       await eventually(async () => (await anonymous.get('/health')).status === 503);
       const health = await anonymous.get('/health');
@@ -83,7 +70,7 @@ describe('faults', () => {
       expect(plain.status).toBe(201);
 
       // Redis comes back empty (it keeps nothing on disk): the job is gone, and the sweep puts it back.
-      await startRedis();
+      await redis.resume();
       await eventually(async () => (await anonymous.get('/health')).status === 200);
       expect((await account.api.get(APPLICATIONS)).headers.get('x-ratelimit-limit')).not.toBeNull();
       worker = await startApp();
@@ -161,23 +148,3 @@ describe('faults', () => {
     }
   });
 });
-
-async function redisAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

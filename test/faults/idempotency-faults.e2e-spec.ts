@@ -1,6 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { prepareDatabase } from '@src/database/prepare-database';
@@ -9,7 +7,7 @@ import { eventually } from '../setup/eventually';
 import { createAccount, TestAccount } from '../setup/factories';
 import { freePort } from '../setup/free-port';
 import { startTestApp, TestApp } from '../setup/test-app';
-import { useOwnDatabase } from '../modules/webhooks/webhook-fixtures';
+import { OwnPostgres, OwnRedis, useOwnServices } from '../setup/own-services';
 
 const CONTACTS = '/v1/contacts';
 const ada = { firstName: 'Ada', lastName: 'Lovelace' };
@@ -62,7 +60,7 @@ describe('Idempotency-Key across a crash', () => {
   let setup: TestApp;
   let account: TestAccount;
   const servers: ChildProcess[] = [];
-  const env = useOwnDatabase('idempotency_crash', {
+  const env = useOwnServices({
     async start() {
       setup = await startTestApp({ ...env, WEBHOOKS_WORKER: 'off', TAILORING_WORKER: 'off' });
       account = await createAccount(setup.app, setup.baseUrl);
@@ -112,59 +110,17 @@ describe('Idempotency-Key across a crash', () => {
   );
 });
 
-/** `pg_ctl` and `initdb` of the installed PostgreSQL, run as its owner (initdb refuses root). */
-function postgresBinary(name: string): string {
-  const version = execFileSync('pg_config', ['--version']).toString().match(/(\d+)/)?.[1];
-  return `/usr/lib/postgresql/${version}/bin/${name}`;
-}
-function asPostgres(command: string, args: string[]): void {
-  const asRoot = process.getuid?.() === 0;
-  execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, { stdio: 'ignore' });
-}
-
-/**
- * A PostgreSQL cluster of the test's own on a spare port, so that stopping it breaks nobody else's tests.
- */
-class OwnCluster {
-  private constructor(
-    private readonly directory: string,
-    readonly port: number,
-  ) {}
-
-  static async create(): Promise<OwnCluster> {
-    const directory = mkdtempSync(join(tmpdir(), 'career-pg-'));
-    execFileSync('chown', ['postgres', directory]);
-    asPostgres(postgresBinary('initdb'), ['-D', directory, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-    const cluster = new OwnCluster(directory, await freePort());
-    cluster.start();
-    return cluster;
-  }
-
-  start(): void {
-    const options = `-p ${this.port} -k ${this.directory} -c listen_addresses=127.0.0.1 -c fsync=off`;
-    asPostgres(postgresBinary('pg_ctl'), ['-D', this.directory, '-o', options, '-w', '-l', join(this.directory, 'log'), 'start']);
-  }
-
-  stop(): void {
-    asPostgres(postgresBinary('pg_ctl'), ['-D', this.directory, '-m', 'immediate', '-w', 'stop']);
-  }
-
-  remove(): void {
-    rmSync(this.directory, { recursive: true, force: true });
-  }
-}
-
 describe('Idempotency-Key across a PostgreSQL outage', () => {
   it(
     'runs a retry at once after a POST was answered 503 while PostgreSQL restarted, and creates one contact',
     async () => {
-      const cluster = await OwnCluster.create();
+      const [postgres, redis] = await Promise.all([OwnPostgres.start(), OwnRedis.start()]);
+      const databaseUrl = postgres.url('career_outage');
       let service: TestApp | undefined;
-      const sql = new Client({ connectionString: `postgres://postgres@127.0.0.1:${cluster.port}/career_outage` });
+      const sql = new Client({ connectionString: databaseUrl });
       try {
-        const databaseUrl = `postgres://postgres@127.0.0.1:${cluster.port}/career_outage`;
         await prepareDatabase(databaseUrl);
-        service = await startTestApp({ DATABASE_URL: databaseUrl, TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
+        service = await startTestApp({ DATABASE_URL: databaseUrl, REDIS_URL: redis.url, TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
         const owner = await createAccount(service.app, service.baseUrl);
         await sql.connect();
         await sql.query('BEGIN');
@@ -174,11 +130,11 @@ describe('Idempotency-Key across a PostgreSQL outage', () => {
         const during = post(owner.api, 'outage');
         await waitingIn(sql, 'career_outage', { type: 'Lock' });
         sql.on('error', () => undefined);
-        cluster.stop();
+        postgres.stop();
         const answered = await during;
         expect([answered.status, answered.body]).toEqual([503, { error: 'Service temporarily unavailable; retry shortly', requestId: expect.any(String) }]);
 
-        cluster.start();
+        postgres.resume();
         const retried = await eventually(
           () => post(owner.api, 'outage'),
           (response) => response.status !== 503,
@@ -188,11 +144,8 @@ describe('Idempotency-Key across a PostgreSQL outage', () => {
       } finally {
         await sql.end().catch(() => undefined);
         await service?.close();
-        try {
-          cluster.stop();
-        } finally {
-          cluster.remove();
-        }
+        await redis.stop();
+        postgres.remove();
       }
     },
     FAULT_TEST_TIMEOUT_MS,

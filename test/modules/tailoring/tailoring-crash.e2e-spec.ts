@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { eventually, JOB_DESCRIPTION, useOwnDatabase } from '../webhooks/webhook-fixtures';
+import { useOwnServices } from '../../setup/own-services';
+import { eventually, JOB_DESCRIPTION } from '../webhooks/webhook-fixtures';
 
 const APPLICATIONS = '/v1/tracker/applications';
 /** The spec: autoPrepare is "typically done within 30 seconds". */
@@ -11,7 +12,7 @@ const RECOVERY_MS = 30_000;
 /** Cold starts of worker processes on a busy two-core machine, the recovery itself, and a healthy job held for a while. */
 const CRASH_TEST_TIMEOUT_MS = 150_000;
 
-/** A worker process (`npm run start:worker`) on the suite's database and Redis prefix, which the test can kill -9. */
+/** A worker process (`npm run start:worker`) on the suite's own PostgreSQL and Redis, which the test can kill -9. */
 function startWorker(): ChildProcess {
   return spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'worker.js')], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
 }
@@ -28,7 +29,7 @@ let account: TestAccount;
 let database: Client;
 const workers: ChildProcess[] = [];
 
-const env: Record<string, string> = useOwnDatabase('tailoring_crash', {
+const env: Record<string, string> = useOwnServices({
   async start() {
     // The API only takes the applications; tailoring runs in the worker processes under test.
     api = await startTestApp({ ...env, TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
