@@ -88,9 +88,13 @@ describe('the estimated total', () => {
     expect(sampledTotal(0, 32, 3)).toBe(3);
   });
 
-  it("keeps what the part of the sample found when the whole runs past the budget, and else the planner's estimate", async () => {
+  it("keeps what the part of the sample found when the whole runs past the budget; with no sample at all, counts, and takes the planner's estimate only past 10,000", async () => {
     expect(await pairTotal({ part: 60, whole: 'overrun' }).total).toBe(15_360);
-    expect(await pairTotal({ part: 'overrun' }).total).toBe(50_000);
+    // The planner expects 50,000: no grounds to skip a count that may find fewer than 10,001.
+    const fewer = pairTotal({ part: 'overrun' }, { limited: 'overrun', exact: 7_321 });
+    expect([await fewer.total, fewer.counts()]).toEqual([7_321, ['no limit']]);
+    const more = pairTotal({ part: 'overrun' }, { limited: 'overrun', exact: 10_001 });
+    expect(await more.total).toBe(50_000);
   });
 
   it('is, for a single word without filters, the listings counted as holding its lexeme: exact, known first, nothing else run', async () => {

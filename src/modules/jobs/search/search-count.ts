@@ -136,9 +136,9 @@ export class SearchCounter {
    * filters with an index of their own leave few table pages to read (a keyword in a city). A count that could not
    * fit even the whole budget (`countCost`) is settled as none at once. Otherwise the sample estimates first, and a count follows
    * when the estimate is COUNT_BELOW_ESTIMATE or less and it fits what is left of the budget. When no count fit, or the
-   * one tried ran out of budget, the page is told none (it waits no longer), and if the estimate (the planner's when
-   * no sample answered) is COUNT_BELOW_ESTIMATE or less, the count runs without a limit for the total: `total` is an
-   * estimate only where it is plausibly above 10,000.
+   * one tried ran out of budget, the page is told none (it waits no longer), and unless the sample puts the total
+   * above COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to
+   * skip it): `total` is an estimate only where the sample says it is above 10,000.
    */
   private async countOrEstimate(
     session: SearchSession,
@@ -163,7 +163,7 @@ export class SearchCounter {
       if (countFirst) estimate = await this.estimate(session, context, planned, time);
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
-      if (count === null && (estimate ?? planned) <= COUNT_BELOW_ESTIMATE) count = await this.counted(session, countStream, undefined, onLateAnswer);
+      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, countStream, undefined, onLateAnswer);
     }
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
