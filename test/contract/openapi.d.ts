@@ -2087,13 +2087,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** Format: date-time */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description Shown as null while `isCurrent` is true.
-             */
-            endDate: string | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC) */
+            startDate: (string) | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC); null while `isCurrent` is true */
+            endDate: (string) | null;
             isCurrent: boolean;
             jobTitle: string;
             company: string;
@@ -2104,11 +2101,11 @@ export interface components {
         };
         CreateExperienceDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2133,11 +2130,11 @@ export interface components {
         };
         UpdateExperienceDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2166,13 +2163,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** Format: date-time */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description Shown as null while `isCurrent` is true.
-             */
-            endDate: string | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC) */
+            startDate: (string) | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC); null while `isCurrent` is true */
+            endDate: (string) | null;
             isCurrent: boolean;
             school: string;
             degree: string;
@@ -2184,11 +2178,11 @@ export interface components {
         };
         CreateEducationDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2228,11 +2222,11 @@ export interface components {
         };
         UpdateEducationDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2380,13 +2374,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** Format: date-time */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description Shown as null while `isCurrent` is true.
-             */
-            endDate: string | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC) */
+            startDate: (string) | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC); null while `isCurrent` is true */
+            endDate: (string) | null;
             isCurrent: boolean;
             name: string;
             organisation: string | null;
@@ -2395,11 +2386,11 @@ export interface components {
         };
         CreateProjectDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2420,11 +2411,11 @@ export interface components {
         };
         UpdateProjectDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2451,7 +2442,7 @@ export interface components {
             updatedAt: string;
             name: string;
             issuer: string | null;
-            /** @description YYYY-MM-DD. */
+            /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
             url: string | null;
         };
@@ -2467,8 +2458,8 @@ export interface components {
              */
             issuer?: string | null;
             /**
-             * Format: date
-             * @description Date of issue
+             * @description Date of issue: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent
+             * @example 2023-04
              */
             date?: string | null;
             /**
@@ -2489,8 +2480,8 @@ export interface components {
              */
             issuer?: string | null;
             /**
-             * Format: date
-             * @description Date of issue
+             * @description Date of issue: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent
+             * @example 2023-04
              */
             date?: string | null;
             /**
@@ -2507,7 +2498,7 @@ export interface components {
             updatedAt: string;
             title: string;
             awarder: string | null;
-            /** @description YYYY-MM-DD. */
+            /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
             summary: string | null;
         };
@@ -2520,8 +2511,8 @@ export interface components {
             /** @description Who gave the award */
             awarder?: string | null;
             /**
-             * Format: date
-             * @description When it was given; null clears it
+             * @description When it was given: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it
+             * @example 2022-12
              */
             date?: string | null;
             /** @description What it was given for; null clears it */
@@ -2536,8 +2527,8 @@ export interface components {
             /** @description Who gave the award */
             awarder?: string | null;
             /**
-             * Format: date
-             * @description When it was given; null clears it
+             * @description When it was given: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it
+             * @example 2022-12
              */
             date?: string | null;
             /** @description What it was given for; null clears it */
@@ -2551,7 +2542,7 @@ export interface components {
             updatedAt: string;
             name: string;
             publisher: string | null;
-            /** @description YYYY-MM-DD. */
+            /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
             url: string | null;
             description: string | null;
@@ -2564,10 +2555,7 @@ export interface components {
             name: string;
             /** @description Journal, conference or publisher; null clears it */
             publisher?: string | null;
-            /**
-             * Format: date
-             * @description When it was published; null clears it
-             */
+            /** @description When it was published: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it */
             date?: string | null;
             /**
              * Format: uri
@@ -2585,10 +2573,7 @@ export interface components {
             name?: string;
             /** @description Journal, conference or publisher; null clears it */
             publisher?: string | null;
-            /**
-             * Format: date
-             * @description When it was published; null clears it
-             */
+            /** @description When it was published: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it */
             date?: string | null;
             /**
              * Format: uri
@@ -5718,7 +5703,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "jobTitle": "Backend Engineer",
                  *       "company": "Acme Corp"
                  *     }
@@ -6139,7 +6124,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "jobTitle": "Backend Engineer",
                  *       "company": "Acme Corp"
                  *     }
@@ -6399,7 +6384,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "institution": "TU Berlin",
                  *       "degree": "MSc",
                  *       "fieldOfStudy": "Computer Science",
@@ -6823,7 +6808,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "institution": "TU Berlin",
                  *       "degree": "MSc",
                  *       "fieldOfStudy": "Computer Science",
@@ -8452,7 +8437,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "name": "Open-source job board"
                  *     }
                  */
@@ -8872,7 +8857,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "name": "Open-source job board"
                  *     }
                  */
@@ -9132,7 +9117,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "AWS Certified Solutions Architect",
-                 *       "issuer": "Amazon Web Services"
+                 *       "issuer": "Amazon Web Services",
+                 *       "date": "2023-04"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCertificateDto"];
@@ -9552,7 +9538,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "AWS Certified Solutions Architect",
-                 *       "issuer": "Amazon Web Services"
+                 *       "issuer": "Amazon Web Services",
+                 *       "date": "2023-04"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateCertificateDto"];
@@ -9810,7 +9797,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "title": "Employee of the year"
+                 *       "title": "Employee of the year",
+                 *       "date": "2022-12"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateAwardDto"];
@@ -10229,7 +10217,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "title": "Employee of the year"
+                 *       "title": "Employee of the year",
+                 *       "date": "2022-12"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAwardDto"];

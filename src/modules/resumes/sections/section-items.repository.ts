@@ -30,7 +30,11 @@ export class SectionItemsRepository extends SqlRepository {
       skip: paging.offset,
       take: paging.limit,
     });
-    return listEnvelope(items.map(sectionItemView), total, paging);
+    return listEnvelope(
+      items.map((item) => sectionItemView(item, store.dates)),
+      total,
+      paging,
+    );
   }
 
   /** The resume's item `id` of `store`; NotFoundError otherwise. */
@@ -65,7 +69,7 @@ export class SectionItemsRepository extends SqlRepository {
     const sections: Partial<Record<SectionName, SectionItemView[]>> = {};
     for (const kind of SECTION_KINDS) {
       const items = await this.manager.find(kind.entity, { where: { resumeId }, order: { position: 'ASC' } });
-      sections[kind.name] = items.map(sectionItemView);
+      sections[kind.name] = items.map((item) => sectionItemView(item, kind.dates));
     }
     return sections as Record<SectionName, SectionItemView[]>;
   }
