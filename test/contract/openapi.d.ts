@@ -295,7 +295,7 @@ export interface paths {
          * List experiences
          * @description **Scope:** `experiences:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate.
          */
         get: operations["listExperiences"];
         put?: never;
@@ -355,7 +355,7 @@ export interface paths {
          * List education
          * @description **Scope:** `education:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate.
          */
         get: operations["listEducation"];
         put?: never;
@@ -415,7 +415,7 @@ export interface paths {
          * List skills
          * @description **Scope:** `skills:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; in the order they were added.
          */
         get: operations["listSkills"];
         put?: never;
@@ -475,7 +475,7 @@ export interface paths {
          * List summaries
          * @description **Scope:** `summaries:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; in the order they were added.
          */
         get: operations["listSummaries"];
         put?: never;
@@ -535,7 +535,7 @@ export interface paths {
          * List projects
          * @description **Scope:** `projects:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate.
          */
         get: operations["listProjects"];
         put?: never;
@@ -595,7 +595,7 @@ export interface paths {
          * List certificates
          * @description **Scope:** `certificates:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first by date, undated items last.
          */
         get: operations["listCertificates"];
         put?: never;
@@ -655,7 +655,7 @@ export interface paths {
          * List awards
          * @description **Scope:** `awards:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first by date, undated items last.
          */
         get: operations["listAwards"];
         put?: never;
@@ -715,7 +715,7 @@ export interface paths {
          * List publications
          * @description **Scope:** `publications:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first by date, undated items last.
          */
         get: operations["listPublications"];
         put?: never;
@@ -775,7 +775,7 @@ export interface paths {
          * List interests
          * @description **Scope:** `interests:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; in the order they were added.
          */
         get: operations["listInterests"];
         put?: never;

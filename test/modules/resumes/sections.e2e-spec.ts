@@ -181,7 +181,7 @@ describe('content sections', () => {
       }
     });
 
-    it('lists in creation order, paged in the list envelope', async () => {
+    it('lists items without dates in the order they were added, paged in the list envelope', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const ids = [];
       for (let index = 0; index < 3; index += 1) ids.push(await create(account, name, MINIMAL_BODIES[name]));
@@ -427,6 +427,84 @@ describe('content sections', () => {
       expect((await account.api.patch(`${path}/${id}`, { endDate: '2021-01' })).status).toBe(200);
       expect((await account.api.patch(`${path}/${id}`, { startDate: '2021-02' })).body).toEqual(endBeforeStart);
       expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({ startDate: '2021', endDate: '2021-01' });
+    });
+  });
+
+  describe('default order: newest first', () => {
+    /** Each dated kind's JSON Resume key, and the field that tells its items apart there (ours → the document's). */
+    const EXPORTED: Record<string, { key: string; label: string; documentLabel: string }> = {
+      experiences: { key: 'work', label: 'company', documentLabel: 'name' },
+      education: { key: 'education', label: 'school', documentLabel: 'institution' },
+      projects: { key: 'projects', label: 'name', documentLabel: 'name' },
+      certificates: { key: 'certificates', label: 'name', documentLabel: 'name' },
+      awards: { key: 'awards', label: 'title', documentLabel: 'title' },
+      publications: { key: 'publications', label: 'name', documentLabel: 'name' },
+    };
+    /**
+     * Items added oldest first, each named for its place in the expected order. A period's current items (isCurrent,
+     * or no end) lead, by start; then ends, a year ending after its months; equal ends by start. A single date: a
+     * year before its months, equal dates in the order added, undated last.
+     */
+    const ADDED: Record<'period' | 'date', [label: string, dates: Record<string, unknown>][]> = {
+      period: [
+        ['7', { startDate: '2010', endDate: '2012-05-31' }],
+        ['6', { startDate: '2015-06', endDate: '2018' }],
+        ['5', { startDate: '2017-01', endDate: '2018-12' }],
+        ['2', { startDate: '2019-03', endDate: '2018-01', isCurrent: true }],
+        ['4', { startDate: '2020-01', endDate: '2020-06' }],
+        ['3', { startDate: '2019', endDate: '2020' }],
+        ['1', { startDate: '2021' }],
+      ],
+      date: [
+        ['5', { date: '2015' }],
+        ['4', { date: '2018' }],
+        ['2', { date: '2018-06' }],
+        ['3', { date: '2018-06-01' }],
+        ['6', {}],
+        ['1', { date: '2021-02' }],
+      ],
+    };
+    const DATED_KINDS = SECTION_KINDS.filter((kind) => kind.dates);
+
+    it.each(DATED_KINDS.map((kind) => [kind.name, kind] as const))(
+      '%s: lists, shows on the resume and exports newest first; itemOrder overrides on the resume and the export',
+      async (name, kind) => {
+        const account = await createAccount(testApp.app, testApp.baseUrl);
+        const [resume] = (await account.api.get('/v1/resume')).body.data;
+        const { key, label, documentLabel } = EXPORTED[name];
+        const added = ADDED[kind.dates!];
+        const ids: Record<string, string> = {};
+        for (const [place, dates] of added) ids[place] = await create(account, name, { ...MINIMAL_BODIES[name], [label]: place, ...dates });
+        const newestFirst = added.map(([place]) => place).sort();
+
+        const listed = async () => ((await account.api.get(`/v1/${name}`)).body.data as Record<string, string>[]).map((item) => item[label]);
+        const shown = async () =>
+          ((await account.api.get(`/v1/resume/${resume.id}`)).body.data.content.sections[name] as Record<string, string>[]).map((item) => item[label]);
+        const exported = async () =>
+          ((await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body[key] as Record<string, string>[]).map((item) => item[documentLabel]);
+        expect(await listed()).toEqual(newestFirst);
+        expect(await shown()).toEqual(newestFirst);
+        expect(await exported()).toEqual(newestFirst);
+        // Paged, the order holds across pages.
+        const pages = [0, 3, 6].map((offset) => account.api.get(`/v1/${name}?limit=3&offset=${offset}`));
+        const paged = (await Promise.all(pages)).flatMap((page) => (page.body.data as Record<string, string>[]).map((item) => item[label]));
+        expect(paged).toEqual(newestFirst);
+
+        const oldest = newestFirst.at(-1)!;
+        expect((await account.api.patch(`/v1/resume/${resume.id}`, { itemOrder: { [name]: [ids[oldest]] } })).status).toBe(200);
+        const reordered = [oldest, ...newestFirst.slice(0, -1)];
+        expect(await shown()).toEqual(reordered);
+        expect(await exported()).toEqual(reordered);
+        // itemOrder belongs to the resume: the section's list keeps the default order.
+        expect(await listed()).toEqual(newestFirst);
+      },
+    );
+
+    it.each(SECTION_KINDS.filter((kind) => !kind.dates).map((kind) => kind.name))('%s: keeps the order items were added in', async (name) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const ids = [];
+      for (let index = 0; index < 3; index += 1) ids.push(await create(account, name, MINIMAL_BODIES[name]));
+      expect((await account.api.get(`/v1/${name}`)).body.data.map((item: { id: string }) => item.id)).toEqual(ids);
     });
   });
 

@@ -67,6 +67,13 @@ export interface SectionRoutes {
   className: string;
 }
 
+/** A kind's default order, in words (sections/section-dates.ts: newestFirst). */
+const DEFAULT_ORDER = {
+  period: 'newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate',
+  date: 'newest first by date, undated items last',
+  none: 'in the order they were added',
+};
+
 /** The routes of one kind of the registry, with the scopes, the default limits and the `cvId` target. */
 export function kindRoutes(kind: SectionKind): SectionRoutes {
   const title = pascalCase(kind.name);
@@ -96,7 +103,7 @@ export function kindRoutes(kind: SectionKind): SectionRoutes {
       list: {
         operationId: `list${title}`,
         summary: `List ${kind.name}`,
-        description: 'Of the resume `cvId` names, or of the default resume; in their default order.',
+        description: `Of the resume \`cvId\` names, or of the default resume; ${DEFAULT_ORDER[kind.dates ?? 'none']}.`,
       },
       create: {
         operationId: `create${typeName}`,

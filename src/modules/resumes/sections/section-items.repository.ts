@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
 import type { SectionName } from '../../../common/section-names';
 import { accountIdOf, Owner, RowLock, SqlRepository } from '../../../database/owned-repository';
 import { Summary } from './entities/summary.entity';
+import { newestFirst } from './section-dates';
 import type { SectionItem } from './section-item.entity';
 import { SectionItemView, sectionItemView } from './section-item-view';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
@@ -24,12 +25,10 @@ export class SectionItemsRepository extends SqlRepository {
 
   /** One page of the resume's items of `store`, in their default order. */
   async list(store: SectionStore, owner: Owner, resumeId: string, paging: PagingQuery): Promise<ListEnvelope<SectionItemView>> {
-    const [items, total] = await this.manager.findAndCount(store.entity, {
-      where: where(store, owner, resumeId),
-      order: { position: 'ASC' },
-      skip: paging.offset,
-      take: paging.limit,
-    });
+    const [items, total] = await this.inDefaultOrder(store, where(store, owner, resumeId))
+      .offset(paging.offset)
+      .limit(paging.limit)
+      .getManyAndCount();
     return listEnvelope(
       items.map((item) => sectionItemView(item, store.dates)),
       total,
@@ -64,11 +63,11 @@ export class SectionItemsRepository extends SqlRepository {
     if (!affected) throw new NotFoundError();
   }
 
-  /** Every item of a resume's sections, per section in default order. */
+  /** Every item of a resume's sections, per section in its default order. */
   async itemsOf(resumeId: string): Promise<Record<SectionName, SectionItemView[]>> {
     const sections: Partial<Record<SectionName, SectionItemView[]>> = {};
     for (const kind of SECTION_KINDS) {
-      const items = await this.manager.find(kind.entity, { where: { resumeId }, order: { position: 'ASC' } });
+      const items = await this.inDefaultOrder(kind, { resumeId }).getMany();
       sections[kind.name] = items.map((item) => sectionItemView(item, kind.dates));
     }
     return sections as Record<SectionName, SectionItemView[]>;
@@ -101,6 +100,13 @@ export class SectionItemsRepository extends SqlRepository {
       await this.manager.insert(table(entity), rows);
     }
     return copies;
+  }
+
+  /** The items of `store` that `conditions` picks, in the store's default order (newest first where it has dates). */
+  private inDefaultOrder(store: SectionStore, conditions: FindOptionsWhere<SectionItem>): SelectQueryBuilder<SectionItem> {
+    const query = this.manager.createQueryBuilder(store.entity, 'item').where(conditions);
+    for (const [term, order, nulls] of newestFirst(store.dates)) query.addOrderBy(term, order, nulls);
+    return query;
   }
 
   /** Whether `summaryId` is a summary of the resume; the row stays share-locked so that it cannot go before the commit. */

@@ -145,14 +145,18 @@ describe('Resume exports', () => {
       }
     });
 
-    it('prints each date at the precision it was given: "2021", "Mar 2020", "Mar 3, 2022"', async () => {
+    it('prints each date at the precision it was given ("2021", "Mar 2020", "Mar 3, 2022"), newest first', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await add(account, 'experiences', { jobTitle: 'Intern', company: 'Older Corp', startDate: '2015-01-01', endDate: '2016-06-30' }, resume.id);
       await add(account, 'experiences', { jobTitle: 'Engineer', company: 'Acme', startDate: '2020-03', endDate: '2021' }, resume.id);
       await add(account, 'certificates', { name: 'CKA', date: '2022-03-03' }, resume.id);
       const { text } = await pdfText((await exportPdf(account, resume.id)).file);
       expect(text).toContain('Mar 2020 – 2021');
+      expect(text).toContain('Jan 1, 2015 – Jun 30, 2016');
       expect(text).toContain('Mar 3, 2022');
+      // Newest first, though added last.
+      expect(text.indexOf('Acme')).toBeLessThan(text.indexOf('Older Corp'));
     });
 
     it('falls back to Resume.pdf when the profile has no name it can spell in ASCII', async () => {
