@@ -295,7 +295,7 @@ export interface paths {
          * List experiences
          * @description **Scope:** `experiences:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate.
          */
         get: operations["listExperiences"];
         put?: never;
@@ -355,7 +355,7 @@ export interface paths {
          * List education
          * @description **Scope:** `education:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate.
          */
         get: operations["listEducation"];
         put?: never;
@@ -415,7 +415,7 @@ export interface paths {
          * List skills
          * @description **Scope:** `skills:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; in the order they were added.
          */
         get: operations["listSkills"];
         put?: never;
@@ -475,7 +475,7 @@ export interface paths {
          * List summaries
          * @description **Scope:** `summaries:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; in the order they were added.
          */
         get: operations["listSummaries"];
         put?: never;
@@ -535,7 +535,7 @@ export interface paths {
          * List projects
          * @description **Scope:** `projects:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate.
          */
         get: operations["listProjects"];
         put?: never;
@@ -595,7 +595,7 @@ export interface paths {
          * List certificates
          * @description **Scope:** `certificates:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first by date, undated items last.
          */
         get: operations["listCertificates"];
         put?: never;
@@ -655,7 +655,7 @@ export interface paths {
          * List awards
          * @description **Scope:** `awards:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first by date, undated items last.
          */
         get: operations["listAwards"];
         put?: never;
@@ -715,7 +715,7 @@ export interface paths {
          * List publications
          * @description **Scope:** `publications:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; newest first by date, undated items last.
          */
         get: operations["listPublications"];
         put?: never;
@@ -775,7 +775,7 @@ export interface paths {
          * List interests
          * @description **Scope:** `interests:read` · **Limit:** 60 requests per minute per account
          *
-         *     Of the resume `cvId` names, or of the default resume; in their default order.
+         *     Of the resume `cvId` names, or of the default resume; in the order they were added.
          */
         get: operations["listInterests"];
         put?: never;
@@ -2087,13 +2087,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** Format: date-time */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description Shown as null while `isCurrent` is true.
-             */
-            endDate: string | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC) */
+            startDate: (string) | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC); null while `isCurrent` is true */
+            endDate: (string) | null;
             isCurrent: boolean;
             jobTitle: string;
             company: string;
@@ -2123,11 +2120,11 @@ export interface components {
         };
         CreateExperienceDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2152,11 +2149,11 @@ export interface components {
         };
         UpdateExperienceDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2185,13 +2182,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** Format: date-time */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description Shown as null while `isCurrent` is true.
-             */
-            endDate: string | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC) */
+            startDate: (string) | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC); null while `isCurrent` is true */
+            endDate: (string) | null;
             isCurrent: boolean;
             school: string;
             degree: string;
@@ -2203,11 +2197,11 @@ export interface components {
         };
         CreateEducationDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2247,11 +2241,11 @@ export interface components {
         };
         UpdateEducationDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2399,13 +2393,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            /** Format: date-time */
-            startDate: string | null;
-            /**
-             * Format: date-time
-             * @description Shown as null while `isCurrent` is true.
-             */
-            endDate: string | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC) */
+            startDate: (string) | null;
+            /** @description As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC); null while `isCurrent` is true */
+            endDate: (string) | null;
             isCurrent: boolean;
             name: string;
             organisation: string | null;
@@ -2414,11 +2405,11 @@ export interface components {
         };
         CreateProjectDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2439,11 +2430,11 @@ export interface components {
         };
         UpdateProjectDto: {
             /**
-             * @description When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it
-             * @example 2021-03-01
+             * @description When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it
+             * @example 2021-03
              */
             startDate?: (string) | null;
-            /** @description Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true */
+            /** @description Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true */
             endDate?: (string) | null;
             /** @description An ongoing period; null clears it (false) */
             isCurrent?: boolean | null;
@@ -2470,7 +2461,7 @@ export interface components {
             updatedAt: string;
             name: string;
             issuer: string | null;
-            /** @description YYYY-MM-DD. */
+            /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
             url: string | null;
         };
@@ -2486,8 +2477,8 @@ export interface components {
              */
             issuer?: string | null;
             /**
-             * Format: date
-             * @description Date of issue
+             * @description Date of issue: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent
+             * @example 2023-04
              */
             date?: string | null;
             /**
@@ -2508,8 +2499,8 @@ export interface components {
              */
             issuer?: string | null;
             /**
-             * Format: date
-             * @description Date of issue
+             * @description Date of issue: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent
+             * @example 2023-04
              */
             date?: string | null;
             /**
@@ -2526,7 +2517,7 @@ export interface components {
             updatedAt: string;
             title: string;
             awarder: string | null;
-            /** @description YYYY-MM-DD. */
+            /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
             summary: string | null;
         };
@@ -2539,8 +2530,8 @@ export interface components {
             /** @description Who gave the award */
             awarder?: string | null;
             /**
-             * Format: date
-             * @description When it was given; null clears it
+             * @description When it was given: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it
+             * @example 2022-12
              */
             date?: string | null;
             /** @description What it was given for; null clears it */
@@ -2555,8 +2546,8 @@ export interface components {
             /** @description Who gave the award */
             awarder?: string | null;
             /**
-             * Format: date
-             * @description When it was given; null clears it
+             * @description When it was given: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it
+             * @example 2022-12
              */
             date?: string | null;
             /** @description What it was given for; null clears it */
@@ -2570,7 +2561,7 @@ export interface components {
             updatedAt: string;
             name: string;
             publisher: string | null;
-            /** @description YYYY-MM-DD. */
+            /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
             url: string | null;
             description: string | null;
@@ -2583,10 +2574,7 @@ export interface components {
             name: string;
             /** @description Journal, conference or publisher; null clears it */
             publisher?: string | null;
-            /**
-             * Format: date
-             * @description When it was published; null clears it
-             */
+            /** @description When it was published: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it */
             date?: string | null;
             /**
              * Format: uri
@@ -2604,10 +2592,7 @@ export interface components {
             name?: string;
             /** @description Journal, conference or publisher; null clears it */
             publisher?: string | null;
-            /**
-             * Format: date
-             * @description When it was published; null clears it
-             */
+            /** @description When it was published: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it */
             date?: string | null;
             /**
              * Format: uri
@@ -5737,7 +5722,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "jobTitle": "Backend Engineer",
                  *       "company": "Acme Corp"
                  *     }
@@ -6158,7 +6143,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "jobTitle": "Backend Engineer",
                  *       "company": "Acme Corp"
                  *     }
@@ -6418,7 +6403,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "institution": "TU Berlin",
                  *       "degree": "MSc",
                  *       "fieldOfStudy": "Computer Science",
@@ -6842,7 +6827,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "institution": "TU Berlin",
                  *       "degree": "MSc",
                  *       "fieldOfStudy": "Computer Science",
@@ -8471,7 +8456,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "name": "Open-source job board"
                  *     }
                  */
@@ -8891,7 +8876,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "startDate": "2021-03-01",
+                 *       "startDate": "2021-03",
                  *       "name": "Open-source job board"
                  *     }
                  */
@@ -9151,7 +9136,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "AWS Certified Solutions Architect",
-                 *       "issuer": "Amazon Web Services"
+                 *       "issuer": "Amazon Web Services",
+                 *       "date": "2023-04"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateCertificateDto"];
@@ -9571,7 +9557,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "AWS Certified Solutions Architect",
-                 *       "issuer": "Amazon Web Services"
+                 *       "issuer": "Amazon Web Services",
+                 *       "date": "2023-04"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateCertificateDto"];
@@ -9829,7 +9816,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "title": "Employee of the year"
+                 *       "title": "Employee of the year",
+                 *       "date": "2022-12"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateAwardDto"];
@@ -10248,7 +10236,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "title": "Employee of the year"
+                 *       "title": "Employee of the year",
+                 *       "date": "2022-12"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAwardDto"];

@@ -287,7 +287,8 @@ export class ContractFuzzer {
 
   private mutateBodySite(draft: Draft, random: Random): void {
     const sites = sitesOf(draft.body, draft.operation.body!.schema, this.schemas);
-    const mutator: Mutator = random.pick(BODY_MUTATORS.filter((candidate) => sites.some((site) => candidate.applies(site))));
+    const applicable = BODY_MUTATORS.filter((candidate) => sites.some((site) => candidate.applies(site)));
+    const mutator: Mutator = random.weighted(applicable.map((candidate) => [candidate, candidate.weight ?? 1] as const));
     const site = random.pick(sites.filter((candidate) => mutator.applies(candidate)));
     const context = {
       ...this.valueContext('owner', random),

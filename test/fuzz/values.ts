@@ -55,6 +55,39 @@ function date(random: Random): string {
   return `${random.int(1950, 2035)}-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}`;
 }
 
+/** A calendar date at a precision people write: a year, a month or a day, now and then the last day of a month. */
+function partialDate(random: Random): string {
+  const year = random.int(1950, 2035);
+  const month = random.int(1, 12);
+  switch (random.int(0, 3)) {
+    case 0:
+      return String(year);
+    case 1:
+      return `${year}-${pad(month)}`;
+    case 2:
+      return `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+    default:
+      return date(random);
+  }
+}
+
+/**
+ * A string field whose pattern takes calendar dates (the document writes `YYYY`, `YYYY-MM`, `YYYY-MM-DD` fields as a
+ * pattern): one that matches a day and refuses words.
+ */
+function isDatePattern(pattern: unknown): boolean {
+  if (typeof pattern !== 'string') return false;
+  const regex = new RegExp(pattern, 'u');
+  return regex.test('2000-01-01') && !regex.test('not a date');
+}
+
+/** A field that holds a date in any form the document names: `date`, `date-time`, a date pattern, or a choice of them. */
+export function isDateSchema(schema: Schema): boolean {
+  return [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(
+    (branch: Schema) => branch.format === 'date' || branch.format === 'date-time' || isDatePattern(branch.pattern),
+  );
+}
+
 function dateTime(random: Random): string {
   const time = `${pad(random.int(0, 23))}:${pad(random.int(0, 59))}:${pad(random.int(0, 59))}`;
   return random.chance(0.5) ? `${date(random)}T${time}Z` : `${date(random)}T${time}.${pad(random.int(0, 999), 3)}+0${random.int(0, 9)}:00`;
@@ -66,6 +99,11 @@ function validString(schema: Schema, context: ValueContext, name: string): strin
   if (id !== undefined) return id;
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? Infinity;
+  if (isDatePattern(schema.pattern)) {
+    const pattern = new RegExp(schema.pattern, 'u');
+    const written = partialDate(random);
+    return pattern.test(written) ? written : date(random);
+  }
   switch (schema.format) {
     case 'uuid':
       return random.uuid();
@@ -320,8 +358,59 @@ const MALFORMED_FORMATS: Record<string, string[]> = {
   uuid: ['not-a-uuid', '00000000-0000-0000-0000-00000000000g', '123'],
 };
 
+/**
+ * Dates in the other forms ISO 8601 (and RFC 3339) know, and near misses: a service that takes one of them must store
+ * it, and one that does not must say so with a 400, never pass it on for the database to refuse (a 500).
+ */
+export const ISO_8601_DATES = [
+  '2020',
+  '2020-03',
+  '2020-03-15',
+  '2020-02-29',
+  '2020-W10',
+  '2020-W10-3',
+  '2020W103',
+  '2020-075',
+  '2020075',
+  '20200315',
+  '202003',
+  '+002020-03-15',
+  '-0001-01-01',
+  '0000',
+  '0000-01-01',
+  '0001-01-01T00:00:00+01:00',
+  '9999-12-31T23:00:00-01:00',
+  '2020-03-15T10',
+  '2020-03-15T10:30',
+  '2020-03-15T10:30:00',
+  '2020-03-15T10:30:00,5Z',
+  '2020-03-15T10:30:00.123456789Z',
+  '2020-03-15t10:30:00z',
+  '2020-03-15 10:30:00Z',
+  '2020-03-15T24:00:00Z',
+  '2020-03-15T23:59:60Z',
+  '2020-03-15T10:30:00+0100',
+  '2020-03-15T10:30:00+01',
+  '2020-03-15T10:30:00+14:00',
+  '2020-03-15T10:30:00-23:59',
+  '2020-03-15T10:30:00+24:00',
+  '2020-13',
+  '2020-00',
+  '2020-03-00',
+  '2020-03-32',
+  '2020-02-30',
+  '2021-02-29',
+  '20-03',
+  '2020/03',
+  '2020-3',
+  '15.03.2020',
+  'T10:30',
+];
+
 export interface Mutator {
   name: string;
+  /** How much more often than the others it is picked where it applies (1 when left out). */
+  weight?: number;
   /** A kind of mutation that names another account's record: the answer must not be a success. */
   foreign?: boolean;
   applies(site: Site): boolean;
@@ -380,6 +469,13 @@ export const BODY_MUTATORS: Mutator[] = [
       const value = String(random.pick(site.schema.enum));
       return random.pick([value.toUpperCase() === value ? value.toLowerCase() : value.toUpperCase(), ` ${value}`, `${value}x`, 'unknown']);
     },
+  },
+  {
+    name: 'ISO 8601 date form',
+    // Dates are few among a body's fields, and the forms many: picked more often where a body has one.
+    weight: 4,
+    applies: (site) => site.path.length > 0 && isDateSchema(site.schema),
+    value: (_site, { random }) => (random.chance(0.2) ? partialDate(random) : random.pick(ISO_8601_DATES)),
   },
   {
     name: 'malformed format',

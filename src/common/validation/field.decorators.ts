@@ -24,6 +24,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { PARTIAL_DATE_PATTERN, parsePartialDate, PartialDateForms } from './partial-date';
 
 /**
  * Composite decorators: each declares a field's validation and its OpenAPI description together, with the
@@ -225,30 +226,24 @@ export function QueryBooleanField(options: FieldOptions = {}): PropertyDecorator
   );
 }
 
-/** An ISO 8601 date or date-time (`2021-03-01`, `2021-03-01T09:00:00Z`): resume dates are often days, not instants. */
-export function DateOrDateTimeField(options: FieldOptions = {}): PropertyDecorator {
+/**
+ * A date as people write it on a CV: `2020`, `2020-03` or `2020-03-15`, kept at that precision; with `dateTimes`,
+ * also an ISO 8601 date-time (a timezone is optional; without one it is read in UTC). One rule for every section date.
+ */
+export function PartialDateField(options: FieldOptions & PartialDateForms = {}): PropertyDecorator {
+  const message = options.dateTimes ? 'must be a date (YYYY, YYYY-MM or YYYY-MM-DD) or an ISO 8601 date-time' : 'must be a date: YYYY, YYYY-MM or YYYY-MM-DD';
   return applyDecorators(
     ...presence(options),
-    IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' }),
-    // anyOf: linters read two string alternatives under oneOf as overlapping.
-    documented(options, {
-      type: String,
-      anyOf: [
-        { type: 'string', format: 'date' },
-        { type: 'string', format: 'date-time' },
-      ],
-    }),
+    ValidateBy({ name: 'isPartialDate', validator: { validate: (value) => parsePartialDate(value, options) !== undefined } }, { message }),
+    documented(options, partialDateSchema(options)),
   );
 }
 
-/** A calendar date, `YYYY-MM-DD`. */
-export function DateField(options: FieldOptions = {}): PropertyDecorator {
-  return applyDecorators(
-    ...presence(options),
-    Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)' }),
-    IsISO8601({ strict: true }, { message: 'must be a date (YYYY-MM-DD)' }),
-    documented(options, { type: String, format: 'date' }),
-  );
+/** How the document shows a partial date, in bodies and in answers: a calendar date's pattern, or a date-time. */
+export function partialDateSchema({ dateTimes }: PartialDateForms): ApiPropertyOptions {
+  const calendarDate = { type: 'string', pattern: PARTIAL_DATE_PATTERN } as const;
+  // anyOf: linters read two string alternatives under oneOf as overlapping.
+  return dateTimes ? { type: String, anyOf: [calendarDate, { type: 'string', format: 'date-time' }] } : { ...calendarDate, type: String };
 }
 
 /** A list of short texts (bullet points, keywords). */

@@ -1,54 +1,51 @@
 import { ValidateBy } from 'class-validator';
 import { ValidationFailedError } from '../errors/api-errors';
+import { isBefore, PartialDate, parsePartialDate } from './partial-date';
 
-/** The dates of something that lasts: stored as instants (section items) or as free text (custom section items). */
+/** The dates of something that lasts, as a body sends them: section items' dates, or custom section items' free text. */
 export interface Period {
   startDate?: unknown;
   endDate?: unknown;
   isCurrent?: unknown;
 }
 
+/**
+ * Which dates of a period are compared. A section item's are dates at any precision (`partial`). A custom section
+ * item's are free text, compared only when both are days or instants (`full`): "2019" there is text like "summer 2019".
+ */
+export type PeriodDates = 'partial' | 'full';
+
 export const END_BEFORE_START_MESSAGE = 'must not be before startDate';
 
-/** An ISO 8601 date or date-time; other text ("2019", "present") has no instant to compare. */
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
-
-function instant(value: unknown): Date | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+function dateOf(value: unknown, dates: PeriodDates): PartialDate | undefined {
+  const date = parsePartialDate(value, { dateTimes: true });
+  return dates === 'partial' || date?.precision === 'day' || date?.precision === 'date-time' ? date : undefined;
 }
 
-const isDay = (value: unknown) => typeof value === 'string' && value.length === 10;
-
 /**
- * Whether the period ends before it starts. An ongoing period (`isCurrent`) has no end (its endDate is ignored and
- * shown as null), so it never does; nor does one whose dates are not both dates. When either date is a calendar day,
- * days are compared: a period may end on the day it starts.
+ * Whether the period ends before it starts, at the precision both dates share. An ongoing period (`isCurrent`) has
+ * no end (its endDate is ignored and shown as null), so it never does; nor does one whose dates are not both dates.
  */
-export function endsBeforeStart({ startDate, endDate, isCurrent }: Period): boolean {
+export function endsBeforeStart({ startDate, endDate, isCurrent }: Period, dates: PeriodDates): boolean {
   if (isCurrent === true) return false;
-  const [start, end] = [instant(startDate), instant(endDate)];
-  if (!start || !end) return false;
-  if (isDay(startDate) || isDay(endDate)) return end.toISOString().slice(0, 10) < start.toISOString().slice(0, 10);
-  return end < start;
+  const [start, end] = [dateOf(startDate, dates), dateOf(endDate, dates)];
+  return start !== undefined && end !== undefined && isBefore(end, start);
 }
 
 /** On a body's `endDate`: it must not be before the body's `startDate` (a PATCH also compares stored values: assertPeriod). */
-export function NotBeforeStartDate(): PropertyDecorator {
+export function NotBeforeStartDate(dates: PeriodDates): PropertyDecorator {
   return ValidateBy({
     name: 'notBeforeStartDate',
     validator: {
-      validate: (endDate, args) => !endsBeforeStart({ ...(args?.object as Period), endDate }),
+      validate: (endDate, args) => !endsBeforeStart({ ...(args?.object as Period), endDate }, dates),
       defaultMessage: () => END_BEFORE_START_MESSAGE,
     },
   });
 }
 
 /** A 400 on `endDate` when the period, as it will be stored, ends before it starts. */
-export function assertPeriod(period: Period): void {
-  if (endsBeforeStart(period)) throw ValidationFailedError.field('endDate', END_BEFORE_START_MESSAGE);
+export function assertPeriod(period: Period, dates: PeriodDates): void {
+  if (endsBeforeStart(period, dates)) throw ValidationFailedError.field('endDate', END_BEFORE_START_MESSAGE);
 }
 
 /** Whether a change touches the period, so that the stored dates must be read to check it. */

@@ -1,8 +1,12 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import type { Scope } from '@src/common/auth/scopes';
+import { PARTIAL_DATE_PATTERN } from '@src/common/validation/partial-date';
+import { SECTION_DATE_FIELDS } from '@src/modules/resumes/sections/section-dates';
 import { SECTION_KINDS } from '@src/modules/resumes/sections/section-kinds';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
+import { connect } from '../../setup/mcp-client';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { MINIMAL_BODIES, SECTION_FIXTURES } from './section-fixtures';
 
@@ -18,6 +22,31 @@ const FIELD_LIMITS: Record<string, Record<string, number>> = {
   publications: { name: 300, publisher: 200, url: 500 },
 };
 
+const CALENDAR_DATE_MESSAGE = 'must be a date: YYYY, YYYY-MM or YYYY-MM-DD';
+const DATE_OR_DATE_TIME_MESSAGE = 'must be a date (YYYY, YYYY-MM or YYYY-MM-DD) or an ISO 8601 date-time';
+
+/**
+ * Every date field of the registry's kinds: a period's (experiences, education, projects), which also takes
+ * date-times, and the single `date` of certificates, awards and publications.
+ */
+const DATE_FIELDS = SECTION_KINDS.flatMap((kind) =>
+  kind.dates ? SECTION_DATE_FIELDS[kind.dates].map((field) => [kind.name, field, kind.dates === 'period'] as const) : [],
+);
+
+/** Dates as people write them, answered as sent; a date-time (where one is taken) keeps its answer: UTC, in milliseconds. */
+const WRITTEN_DATES: [sent: string, answered: string][] = [
+  ['2020', '2020'],
+  ['2020-03', '2020-03'],
+  ['2020-03-15', '2020-03-15'],
+  ['2020-02-29', '2020-02-29'],
+];
+const DATE_TIMES: [sent: string, answered: string][] = [
+  ['2020-03-15T10:30:00Z', '2020-03-15T10:30:00.000Z'],
+  ['2020-03-15T10:30:00.5+01:00', '2020-03-15T09:30:00.500Z'],
+];
+/** Other ISO 8601 forms, and what is no date at all. */
+const NOT_DATES = ['2020-13', '2020-W10', '2020-W10-3', '2020-075', '20200315', '20-03', '2020/03', '2020-02-30', '2021-02-29', '0000', 'March 2020', ''];
+
 /** Education's two names for one column: a body must not carry both. */
 const ALIASES: Record<string, string> = { institution: 'school', school: 'institution', fieldOfStudy: 'field', field: 'fieldOfStudy' };
 
@@ -29,6 +58,8 @@ interface PropertySchema {
   maximum?: number;
   maxItems?: number;
   enum?: string[];
+  pattern?: string;
+  anyOf?: PropertySchema[];
   items?: { maxLength?: number };
 }
 
@@ -39,10 +70,10 @@ function invalidValues(property: PropertySchema): [unknown, string][] {
   if (property.format === 'uri') {
     cases.push(['not a url', 'must be a valid URL']);
     cases.push([urlOfLength(property.maxLength! + 1), `must be at most ${property.maxLength} characters`]);
-  } else if (property.format === 'date-time') {
-    cases.push(['last spring', 'must be an ISO 8601 date-time']);
-  } else if (property.format === 'date') {
-    cases.push(['2021-13-45', 'must be a date (YYYY-MM-DD)'], ['2021-03-01T00:00:00Z', 'must be a date (YYYY-MM-DD)']);
+  } else if (property.pattern === PARTIAL_DATE_PATTERN) {
+    cases.push(['2021-13', CALENDAR_DATE_MESSAGE], ['2021-03-01T00:00:00Z', CALENDAR_DATE_MESSAGE]);
+  } else if (property.anyOf?.some((branch) => branch.pattern === PARTIAL_DATE_PATTERN)) {
+    cases.push(['last spring', DATE_OR_DATE_TIME_MESSAGE]);
   } else if (property.type === 'string' && property.maxLength !== undefined) {
     cases.push(['x'.repeat(property.maxLength + 1), `must be at most ${property.maxLength} characters`], [42, 'must be a string']);
   }
@@ -150,7 +181,7 @@ describe('content sections', () => {
       }
     });
 
-    it('lists in creation order, paged in the list envelope', async () => {
+    it('lists items without dates in the order they were added, paged in the list envelope', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       const ids = [];
       for (let index = 0; index < 3; index += 1) ids.push(await create(account, name, MINIMAL_BODIES[name]));
@@ -313,6 +344,170 @@ describe('content sections', () => {
     });
   });
 
+  describe('section dates', () => {
+    let account: TestAccount;
+    let mcp: Client;
+
+    beforeAll(async () => {
+      account = await createAccount(testApp.app, testApp.baseUrl);
+      mcp = await connect(testApp.baseUrl, account.key);
+    });
+    afterAll(() => mcp.close());
+
+    /** add_section_item's result: the /v1 answer's body, and whether it is an error. */
+    const addThroughMcp = async (section: string, fields: Record<string, unknown>) => {
+      const result = (await mcp.callTool({ name: 'add_section_item', arguments: { section, fields } })) as { isError?: boolean; content: { text: string }[] };
+      return { isError: result.isError === true, body: JSON.parse(result.content[0].text) as { id?: string } };
+    };
+    const answered = async (name: string, id: string, field: string) => (await account.api.get(`/v1/${name}/${id}`)).body.data[field] as unknown;
+
+    it.each(DATE_FIELDS)(
+      '%s.%s takes a year, a month or a day on create, PATCH and add_section_item, and answers it as sent',
+      async (name, field, dateTimes) => {
+        const path = `/v1/${name}`;
+        const id = await create(account, name, MINIMAL_BODIES[name]);
+        for (const [sent, answer] of dateTimes ? [...WRITTEN_DATES, ...DATE_TIMES] : WRITTEN_DATES) {
+          const created = await account.api.post(path, { ...MINIMAL_BODIES[name], [field]: sent });
+          expect([sent, created.status]).toEqual([sent, 201]);
+          expect([sent, await answered(name, created.body.id, field)]).toEqual([sent, answer]);
+
+          const updated = await account.api.patch(`${path}/${id}`, { [field]: sent });
+          expect([sent, updated.status]).toEqual([sent, 200]);
+          expect([sent, await answered(name, id, field)]).toEqual([sent, answer]);
+
+          const added = await addThroughMcp(name, { ...MINIMAL_BODIES[name], [field]: sent });
+          expect([sent, added]).toEqual([sent, { isError: false, body: { success: true, id: expect.any(String) } }]);
+          expect([sent, await answered(name, added.body.id!, field)]).toEqual([sent, answer]);
+        }
+      },
+    );
+
+    it.each(DATE_FIELDS)('%s.%s answers 400 naming the field for any other value, on create, PATCH and add_section_item', async (name, field, dateTimes) => {
+      const path = `/v1/${name}`;
+      const invalid = { error: 'Validation failed', details: { [field]: [dateTimes ? DATE_OR_DATE_TIME_MESSAGE : CALENDAR_DATE_MESSAGE] } };
+      const id = await create(account, name, { ...MINIMAL_BODIES[name], [field]: '2019-07' });
+      // Where no date-time was taken before, none is now.
+      for (const sent of dateTimes ? NOT_DATES : [...NOT_DATES, ...DATE_TIMES.map(([dateTime]) => dateTime)]) {
+        const created = await account.api.post(path, { ...MINIMAL_BODIES[name], [field]: sent });
+        expect([sent, created.status, created.body]).toEqual([sent, 400, invalid]);
+        const updated = await account.api.patch(`${path}/${id}`, { [field]: sent });
+        expect([sent, updated.status, updated.body]).toEqual([sent, 400, invalid]);
+        expect([sent, await addThroughMcp(name, { ...MINIMAL_BODIES[name], [field]: sent })]).toEqual([sent, { isError: true, body: invalid }]);
+      }
+      expect(await answered(name, id, field)).toBe('2019-07');
+    });
+
+    it.each(['experiences', 'education', 'projects'] as const)('%s: compares the end with the start at the precision both share', async (name) => {
+      const path = `/v1/${name}`;
+      const endBeforeStart = { error: 'Validation failed', details: { endDate: ['must not be before startDate'] } };
+      const periods = [
+        ['2020-03', '2020'],
+        ['2020', '2020-01'],
+        ['2020-03-15', '2020-03'],
+        ['2020-03-15T23:00:00Z', '2020-03-15'],
+      ];
+      for (const [startDate, endDate] of periods) {
+        const created = await account.api.post(path, { ...MINIMAL_BODIES[name], startDate, endDate });
+        expect([startDate, endDate, created.status]).toEqual([startDate, endDate, 201]);
+      }
+      const reversed = [
+        ['2021', '2020-05'],
+        ['2020-03', '2020-02-29'],
+        ['2020-03-15', '2020-03-14T23:59:59Z'],
+        ['2020-03-15T10:00:00Z', '2020-03-15T09:59:59Z'],
+      ];
+      for (const [startDate, endDate] of reversed) {
+        const created = await account.api.post(path, { ...MINIMAL_BODIES[name], startDate, endDate });
+        expect([startDate, endDate, created.status, created.body]).toEqual([startDate, endDate, 400, endBeforeStart]);
+      }
+
+      // On update, against the dates as stored.
+      const id = await create(account, name, { ...MINIMAL_BODIES[name], startDate: '2021' });
+      expect((await account.api.patch(`${path}/${id}`, { endDate: '2020-05' })).body).toEqual(endBeforeStart);
+      expect((await account.api.patch(`${path}/${id}`, { endDate: '2021-01' })).status).toBe(200);
+      expect((await account.api.patch(`${path}/${id}`, { startDate: '2021-02' })).body).toEqual(endBeforeStart);
+      expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({ startDate: '2021', endDate: '2021-01' });
+    });
+  });
+
+  describe('default order: newest first', () => {
+    /** Each dated kind's JSON Resume key, and the field that tells its items apart there (ours → the document's). */
+    const EXPORTED: Record<string, { key: string; label: string; documentLabel: string }> = {
+      experiences: { key: 'work', label: 'company', documentLabel: 'name' },
+      education: { key: 'education', label: 'school', documentLabel: 'institution' },
+      projects: { key: 'projects', label: 'name', documentLabel: 'name' },
+      certificates: { key: 'certificates', label: 'name', documentLabel: 'name' },
+      awards: { key: 'awards', label: 'title', documentLabel: 'title' },
+      publications: { key: 'publications', label: 'name', documentLabel: 'name' },
+    };
+    /**
+     * Items added oldest first, each named for its place in the expected order. A period's current items (isCurrent,
+     * or no end) lead, by start; then ends, a year ending after its months; equal ends by start. A single date: a
+     * year before its months, equal dates in the order added, undated last.
+     */
+    const ADDED: Record<'period' | 'date', [label: string, dates: Record<string, unknown>][]> = {
+      period: [
+        ['7', { startDate: '2010', endDate: '2012-05-31' }],
+        ['6', { startDate: '2015-06', endDate: '2018' }],
+        ['5', { startDate: '2017-01', endDate: '2018-12' }],
+        ['2', { startDate: '2019-03', endDate: '2018-01', isCurrent: true }],
+        ['4', { startDate: '2020-01', endDate: '2020-06' }],
+        ['3', { startDate: '2019', endDate: '2020' }],
+        ['1', { startDate: '2021' }],
+      ],
+      date: [
+        ['5', { date: '2015' }],
+        ['4', { date: '2018' }],
+        ['2', { date: '2018-06' }],
+        ['3', { date: '2018-06-01' }],
+        ['6', {}],
+        ['1', { date: '2021-02' }],
+      ],
+    };
+    const DATED_KINDS = SECTION_KINDS.filter((kind) => kind.dates);
+
+    it.each(DATED_KINDS.map((kind) => [kind.name, kind] as const))(
+      '%s: lists, shows on the resume and exports newest first; itemOrder overrides on the resume and the export',
+      async (name, kind) => {
+        const account = await createAccount(testApp.app, testApp.baseUrl);
+        const [resume] = (await account.api.get('/v1/resume')).body.data;
+        const { key, label, documentLabel } = EXPORTED[name];
+        const added = ADDED[kind.dates!];
+        const ids: Record<string, string> = {};
+        for (const [place, dates] of added) ids[place] = await create(account, name, { ...MINIMAL_BODIES[name], [label]: place, ...dates });
+        const newestFirst = added.map(([place]) => place).sort();
+
+        const listed = async () => ((await account.api.get(`/v1/${name}`)).body.data as Record<string, string>[]).map((item) => item[label]);
+        const shown = async () =>
+          ((await account.api.get(`/v1/resume/${resume.id}`)).body.data.content.sections[name] as Record<string, string>[]).map((item) => item[label]);
+        const exported = async () =>
+          ((await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body[key] as Record<string, string>[]).map((item) => item[documentLabel]);
+        expect(await listed()).toEqual(newestFirst);
+        expect(await shown()).toEqual(newestFirst);
+        expect(await exported()).toEqual(newestFirst);
+        // Paged, the order holds across pages.
+        const pages = [0, 3, 6].map((offset) => account.api.get(`/v1/${name}?limit=3&offset=${offset}`));
+        const paged = (await Promise.all(pages)).flatMap((page) => (page.body.data as Record<string, string>[]).map((item) => item[label]));
+        expect(paged).toEqual(newestFirst);
+
+        const oldest = newestFirst.at(-1)!;
+        expect((await account.api.patch(`/v1/resume/${resume.id}`, { itemOrder: { [name]: [ids[oldest]] } })).status).toBe(200);
+        const reordered = [oldest, ...newestFirst.slice(0, -1)];
+        expect(await shown()).toEqual(reordered);
+        expect(await exported()).toEqual(reordered);
+        // itemOrder belongs to the resume: the section's list keeps the default order.
+        expect(await listed()).toEqual(newestFirst);
+      },
+    );
+
+    it.each(SECTION_KINDS.filter((kind) => !kind.dates).map((kind) => kind.name))('%s: keeps the order items were added in', async (name) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const ids = [];
+      for (let index = 0; index < 3; index += 1) ids.push(await create(account, name, MINIMAL_BODIES[name]));
+      expect((await account.api.get(`/v1/${name}`)).body.data.map((item: { id: string }) => item.id)).toEqual(ids);
+    });
+  });
+
   describe('section rules', () => {
     it.each(['experiences', 'education', 'projects'] as const)(
       '%s: answers 400 on endDate for an end before the start, on create and against the stored dates on update',
@@ -332,7 +527,7 @@ describe('content sections', () => {
         }
         expect((await account.api.get(`${path}/${id}`)).body.data).toMatchObject({
           startDate: '2021-03-01T09:00:00.000Z',
-          endDate: '2021-03-01T00:00:00.000Z',
+          endDate: '2021-03-01',
         });
 
         // An ongoing period has no end: its endDate is ignored (answered as null) until isCurrent is cleared.

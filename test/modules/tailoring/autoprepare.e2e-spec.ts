@@ -73,8 +73,9 @@ async function seedBaseResume(account: TestAccount): Promise<Record<string, stri
       jobTitle: 'Data Engineer',
       company: 'Streamly',
       description: 'Built Spark and Airflow pipelines in Python on AWS, loading Kafka streams into SQL warehouses.',
-      startDate: '2015-01-01',
-      endDate: '2018-12-01',
+      // The oldest job, so that the base resume (newest first) shows the one that fits the job last.
+      startDate: '2006-01-01',
+      endDate: '2009-12-01',
     }),
     css: await add('skills', { name: 'CSS', category: 'TECHNICAL' }),
     kafka: await add('skills', { name: 'Kafka', category: 'TECHNICAL' }),

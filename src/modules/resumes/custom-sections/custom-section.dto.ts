@@ -62,7 +62,7 @@ export class CustomSectionItemDto {
     description: 'Free text or YYYY-MM-DD; when both dates are dates, not before `startDate`',
     example: 'present',
   })
-  @NotBeforeStartDate()
+  @NotBeforeStartDate('full')
   endDate?: string | null;
 
   @UrlField({ nullable: true, max: SECTION_TEXT.url })

@@ -78,7 +78,7 @@ export class CustomSectionsService {
       id,
       title,
       enabledFields,
-      items: items.filter((item) => item.customSectionId === id).map(sectionItemView),
+      items: items.filter((item) => item.customSectionId === id).map((item) => sectionItemView(item)),
     }));
   }
 

@@ -3,6 +3,7 @@ import { validate as validateAgainstSchema, type SchemaViolation } from '@jsonre
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ValidationDetails, ValidationFailedError } from '../../../common/errors/api-errors';
+import { parsePartialDate } from '../../../common/validation/partial-date';
 import { validationDetails } from '../../../common/validation/validation.pipe';
 import { ProfileLinkDto, UpdateProfileDto } from '../../profile/dto/profile.dto';
 import type { CustomItemField } from '../custom-sections/custom-item-fields';
@@ -27,16 +28,17 @@ export const JSON_RESUME_SCHEMA_URL = 'https://raw.githubusercontent.com/jsonres
 export type JsonObject = Record<string, unknown>;
 export type JsonResumeDocument = JsonObject;
 
-/** How stored dates read: our dated items hold instants, certificates and the like calendar dates, custom items free text. */
-type DateStorage = 'date-time' | 'date' | 'text';
-
 /** A document array whose items are items of one of our sections, or of a custom section with this title. */
 interface ItemMapping {
   key: string;
   target: { section: ListedSectionName } | { customSection: string; enabledFields: CustomItemField[] };
   /** Item field → document field. */
   fields: Record<string, string>;
-  dates?: { fields: string[]; storage: DateStorage };
+  /**
+   * Date fields. JSON Resume's dates (YYYY, YYYY-MM, YYYY-MM-DD) are ours too, kept at their precision both ways;
+   * custom items' free text is exported only when it is one.
+   */
+  dates?: string[];
   /** An ongoing period: JSON Resume leaves out endDate; our items say isCurrent. */
   period?: boolean;
   /** Which of the section's items this array holds (skills: all but languages). */
@@ -84,7 +86,7 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
       description: 'summary',
       achievements: 'highlights',
     },
-    dates: { fields: PERIOD, storage: 'date-time' },
+    dates: PERIOD,
     period: true,
     // Responsibilities have no field of their own in JSON Resume: they lead the highlights (and come back as achievements).
     exported: (experience) => ({ highlights: [...strings(experience.responsibilities), ...strings(experience.achievements)] }),
@@ -93,13 +95,13 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
     key: 'volunteer',
     target: { customSection: VOLUNTEERING_TITLE, enabledFields: ['title', 'organization', 'startDate', 'endDate', 'description', 'url'] },
     fields: { organization: 'organization', title: 'position', url: 'url', startDate: 'startDate', endDate: 'endDate', description: 'summary' },
-    dates: { fields: PERIOD, storage: 'text' },
+    dates: PERIOD,
   },
   {
     key: 'education',
     target: { section: 'education' },
     fields: { school: 'institution', field: 'area', degree: 'studyType', startDate: 'startDate', endDate: 'endDate', grade: 'score' },
-    dates: { fields: PERIOD, storage: 'date-time' },
+    dates: PERIOD,
     period: true,
     exported: (entry) => ({ score: entry.grade ?? (typeof entry.gpa === 'number' ? String(entry.gpa) : undefined) }),
   },
@@ -107,19 +109,19 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
     key: 'awards',
     target: { section: 'awards' },
     fields: { title: 'title', date: 'date', awarder: 'awarder', summary: 'summary' },
-    dates: { fields: ['date'], storage: 'date' },
+    dates: ['date'],
   },
   {
     key: 'certificates',
     target: { section: 'certificates' },
     fields: { name: 'name', date: 'date', issuer: 'issuer', url: 'url' },
-    dates: { fields: ['date'], storage: 'date' },
+    dates: ['date'],
   },
   {
     key: 'publications',
     target: { section: 'publications' },
     fields: { name: 'name', publisher: 'publisher', date: 'releaseDate', url: 'url', description: 'summary' },
-    dates: { fields: ['date'], storage: 'date' },
+    dates: ['date'],
   },
   {
     key: 'skills',
@@ -148,7 +150,7 @@ const ITEM_MAPPINGS: readonly ItemMapping[] = [
     key: 'projects',
     target: { section: 'projects' },
     fields: { name: 'name', organisation: 'entity', description: 'description', startDate: 'startDate', endDate: 'endDate', url: 'url' },
-    dates: { fields: PERIOD, storage: 'date-time' },
+    dates: PERIOD,
     period: true,
   },
 ];
@@ -195,9 +197,8 @@ function exportedBasics(identity: ResumeIdentity, summary: string | null): JsonO
 }
 
 function exportedItem(mapping: ItemMapping, item: SectionItemView): JsonObject {
-  const dates = mapping.dates;
   const exported = Object.entries(mapping.fields).map(([field, documentField]) => {
-    const value = dates?.fields.includes(field) ? exportedDate(item[field], dates.storage) : item[field];
+    const value = mapping.dates?.includes(field) ? exportedDate(item[field]) : item[field];
     return [documentField, value];
   });
   const document: JsonObject = { ...Object.fromEntries(exported), ...mapping.exported?.(item) };
@@ -207,12 +208,12 @@ function exportedItem(mapping: ItemMapping, item: SectionItemView): JsonObject {
 
 const JSON_RESUME_DATE = /^([1-2][0-9]{3}-[0-1][0-9]-[0-3][0-9]|[1-2][0-9]{3}-[0-1][0-9]|[1-2][0-9]{3})$/;
 
-/** Instants are written as their UTC calendar day; free-text dates only when they already have the schema's form. */
-function exportedDate(value: unknown, storage: DateStorage): string | undefined {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+/** A date as it was sent when the schema has its form, a date-time as its UTC day; other free text is left out. */
+function exportedDate(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  if (storage === 'date-time') return value.slice(0, 10);
-  return JSON_RESUME_DATE.test(value) ? value : undefined;
+  if (JSON_RESUME_DATE.test(value)) return value;
+  const date = parsePartialDate(value, { dateTimes: true });
+  return date?.precision === 'date-time' ? date.start.toISOString().slice(0, 10) : undefined;
 }
 
 /** Without null, undefined, empty strings, empty arrays and empty objects, at every depth. */
@@ -331,7 +332,7 @@ function importedItem(mapping: ItemMapping, source: JsonObject, path: string, de
   for (const [field, documentField] of Object.entries(mapping.fields)) {
     const value = source[documentField];
     if (value === undefined || value === null) continue;
-    body[field] = mapping.dates?.fields.includes(field) ? importedDate(value, mapping.dates.storage) : value;
+    body[field] = value;
   }
   // JSON Resume's "ongoing": a start without an end.
   if (mapping.period) body.isCurrent = body.startDate !== undefined && body.endDate === undefined;
@@ -374,15 +375,6 @@ function importedIdentity(basics: JsonObject, details: ValidationDetails, ignore
   });
   const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
   return { ...defined, links };
-}
-
-/** The document's YYYY, YYYY-MM or YYYY-MM-DD as stored: the first day of the period, at midnight UTC for instants. */
-function importedDate(value: unknown, storage: DateStorage): unknown {
-  if (typeof value !== 'string' || storage === 'text') return value;
-  const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(value);
-  if (!match) return value;
-  const day = `${match[1]}-${match[2] ?? '01'}-${match[3] ?? '01'}`;
-  return storage === 'date' ? day : `${day}T00:00:00.000Z`;
 }
 
 function sectionBody(section: ListedSectionName): Type<object> {

@@ -1,3 +1,4 @@
+import { parsePartialDate } from '../../../common/validation/partial-date';
 import type { ResumeContent, ResumeIdentity } from '../dto/resume-content.dto';
 import type { SectionItemView } from '../sections/section-item-view';
 import type { ListedSectionName } from '../sections/section-names';
@@ -149,18 +150,18 @@ const ENTRIES: Record<ListedSectionName, (items: SectionItemView[]) => DocumentE
     ),
   certificates: (items) =>
     items.map((certificate) =>
-      item({ title: text(certificate.name), subtitle: text(certificate.issuer), dates: monthYear(certificate.date), link: linkOf(certificate.url) }),
+      item({ title: text(certificate.name), subtitle: text(certificate.issuer), dates: printedDate(certificate.date), link: linkOf(certificate.url) }),
     ),
   awards: (items) =>
     items.map((award) =>
-      item({ title: text(award.title), subtitle: text(award.awarder), dates: monthYear(award.date), paragraphs: paragraphsOf(award.summary) }),
+      item({ title: text(award.title), subtitle: text(award.awarder), dates: printedDate(award.date), paragraphs: paragraphsOf(award.summary) }),
     ),
   publications: (items) =>
     items.map((publication) =>
       item({
         title: text(publication.name),
         subtitle: text(publication.publisher),
-        dates: monthYear(publication.date),
+        dates: printedDate(publication.date),
         link: linkOf(publication.url),
         paragraphs: paragraphsOf(publication.description),
       }),
@@ -197,17 +198,28 @@ function item(fields: Partial<Omit<ItemEntry, 'kind'>>): ItemEntry {
 
 /** "Mar 2020 – Present", "2019 – Jun 2021", or one end alone. */
 export function period(entry: SectionItemView): string | null {
-  const start = monthYear(entry.startDate);
-  const end = entry.isCurrent ? 'Present' : monthYear(entry.endDate);
+  const start = printedDate(entry.startDate);
+  const end = entry.isCurrent ? 'Present' : printedDate(entry.endDate);
   if (start && end) return `${start} – ${end}`;
   return start ?? end;
 }
 
-/** A stored date (a Date, or an ISO date or date-time string) as "Mar 2020", read in UTC as it was stored. */
-export function monthYear(value: unknown): string | null {
-  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return null;
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+/**
+ * A section date printed at the precision it was given in: "2020", "Mar 2020", "Mar 3, 2020". A date-time prints
+ * as its month, as every date printed before dates kept their precision (stored dates of that time are date-times).
+ */
+export function printedDate(value: unknown): string | null {
+  const date = parsePartialDate(value, { dateTimes: true });
+  if (!date) return null;
+  const [year, month, day] = [date.start.getUTCFullYear(), MONTHS[date.start.getUTCMonth()], date.start.getUTCDate()];
+  switch (date.precision) {
+    case 'year':
+      return String(year);
+    case 'day':
+      return `${month} ${day}, ${year}`;
+    default:
+      return `${month} ${year}`;
+  }
 }
 
 function linkOf(url: unknown): ContactEntry | null {

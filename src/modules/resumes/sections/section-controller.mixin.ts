@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query, Type } from '@nestjs/common';
 import { PARAMTYPES_METADATA } from '@nestjs/common/constants';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath, OmitType } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  getSchemaPath,
+  OmitType,
+} from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../../common/auth/api-caller';
 import { Scopes } from '../../../common/auth/auth.decorators';
 import type { Scope } from '../../../common/auth/scopes';
@@ -11,8 +21,11 @@ import { IdParam } from '../../../common/http/id-param';
 import { ApiListResponse, ListEnvelope } from '../../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
+import { partialDateSchema } from '../../../common/validation/field.decorators';
 import { RequireAnyFieldPipe } from '../../../common/validation/require-any-field.pipe';
 import { SectionListQuery, SectionTargetQuery } from './dto/section-item.dto';
+import { precisionColumn, SECTION_DATE_FIELDS } from './section-dates';
+import type { SectionItem } from './section-item.entity';
 import type { SectionKind } from './section-kinds';
 import type { SectionItemView } from './section-item-view';
 import { SectionsService, StoreSource } from './sections.service';
@@ -55,13 +68,29 @@ export interface SectionRoutes {
   className: string;
 }
 
+/** A kind's default order, in words (sections/section-dates.ts: newestFirst). */
+const DEFAULT_ORDER = {
+  period: 'newest first: current items (isCurrent, or no endDate) first by startDate, then by endDate, then by startDate',
+  date: 'newest first by date, undated items last',
+  none: 'in the order they were added',
+};
+
 /** The routes of one kind of the registry, with the scopes, the default limits and the `cvId` target. */
 export function kindRoutes(kind: SectionKind): SectionRoutes {
   const title = pascalCase(kind.name);
   // Operation ids a client generator turns into method names: listExperiences, createExperience, ...
   const typeName = pascalCase(kind.singular);
-  const View = OmitType(kind.entity, ['accountId', 'account', 'resumeId', 'resume', 'position']);
+  const dateFields = kind.dates ? SECTION_DATE_FIELDS[kind.dates] : [];
+  const storageColumns = ['accountId', 'account', 'resumeId', 'resume', 'position', ...dateFields.map(precisionColumn)] as (keyof SectionItem)[];
+  const View = OmitType(kind.entity, storageColumns);
   Object.defineProperty(View, 'name', { value: `${kind.entity.name}View` });
+  // A date is answered as it was sent, not as the timestamp or date column that stores it.
+  const dateTimes = kind.dates === 'period';
+  const asSent = dateTimes ? 'As it was sent: YYYY, YYYY-MM, YYYY-MM-DD, or an ISO 8601 date-time (in UTC)' : 'As it was sent: YYYY, YYYY-MM or YYYY-MM-DD';
+  for (const field of dateFields) {
+    const description = field === 'endDate' ? `${asSent}; null while \`isCurrent\` is true` : asSent;
+    ApiProperty({ ...partialDateSchema({ dateTimes }), nullable: true, description })(View.prototype, field);
+  }
   return {
     path: kind.name,
     scopeName: kind.name,
@@ -75,7 +104,7 @@ export function kindRoutes(kind: SectionKind): SectionRoutes {
       list: {
         operationId: `list${title}`,
         summary: `List ${kind.name}`,
-        description: 'Of the resume `cvId` names, or of the default resume; in their default order.',
+        description: `Of the resume \`cvId\` names, or of the default resume; ${DEFAULT_ORDER[kind.dates ?? 'none']}.`,
       },
       create: {
         operationId: `create${typeName}`,

@@ -1,6 +1,8 @@
-import { Column, Generated, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Generated, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { OwnedRecord } from '../../../database/owned-record.entity';
+import type { DatePrecision } from '../../../common/validation/partial-date';
 import { Resume } from '../entities/resume.entity';
+import { precisionCheck } from './section-dates';
 
 /** Columns every section item shares: it belongs to one resume of one account and is deleted with that resume. */
 @Index(['resumeId', 'position'])
@@ -21,14 +23,25 @@ export abstract class SectionItem extends OwnedRecord {
   position: string;
 }
 
-/** A section item that covers a period: experiences, education, projects. */
+/**
+ * A section item that covers a period: experiences, education, projects. A date is stored as the first instant it
+ * covers (midnight UTC of a year's, month's or day's first day), its precision beside it (sections/section-dates.ts).
+ */
+@Check(precisionCheck('start_date'))
+@Check(precisionCheck('end_date'))
 export abstract class DatedSectionItem extends SectionItem {
   @Column({ type: 'timestamptz', nullable: true })
   startDate: Date | null;
 
+  @Column({ type: 'text', nullable: true })
+  startDatePrecision: DatePrecision | null;
+
   /** Shown as null while `isCurrent` is true. */
   @Column({ type: 'timestamptz', nullable: true })
   endDate: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  endDatePrecision: DatePrecision | null;
 
   @Column({ default: false })
   isCurrent: boolean;

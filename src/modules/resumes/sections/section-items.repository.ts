@@ -1,13 +1,14 @@
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
 import type { SectionName } from '../../../common/section-names';
 import { accountIdOf, Owner, RowLock, SqlRepository } from '../../../database/owned-repository';
 import { Summary } from './entities/summary.entity';
+import { newestFirst, precisionColumn, SECTION_DATE_FIELDS } from './section-dates';
 import type { SectionItem } from './section-item.entity';
 import { SectionItemView, sectionItemView } from './section-item-view';
 import { CustomSectionItem } from '../custom-sections/custom-section-item.entity';
@@ -26,13 +27,15 @@ export class SectionItemsRepository extends SqlRepository {
 
   /** One page of the resume's items of `store`, in their default order. */
   async list(store: SectionStore, owner: Owner, resumeId: string, paging: PagingQuery): Promise<ListEnvelope<SectionItemView>> {
-    const [items, total] = await this.manager.findAndCount(store.entity, {
-      where: where(store, owner, resumeId),
-      order: { position: 'ASC' },
-      skip: paging.offset,
-      take: paging.limit,
-    });
-    return listEnvelope(items.map(sectionItemView), total, paging);
+    const [items, total] = await this.inDefaultOrder(store, where(store, owner, resumeId))
+      .offset(paging.offset)
+      .limit(paging.limit)
+      .getManyAndCount();
+    return listEnvelope(
+      items.map((item) => sectionItemView(item, store.dates)),
+      total,
+      paging,
+    );
   }
 
   /** The resume's item `id` of `store`; NotFoundError otherwise. */
@@ -62,12 +65,12 @@ export class SectionItemsRepository extends SqlRepository {
     if (!affected) throw new NotFoundError();
   }
 
-  /** Every item of a resume's sections, per section in default order. */
+  /** Every item of a resume's sections, per section in its default order. */
   async itemsOf(resumeId: string): Promise<Record<SectionName, SectionItemView[]>> {
     const sections: Partial<Record<SectionName, SectionItemView[]>> = {};
     for (const kind of SECTION_KINDS) {
-      const items = await this.manager.find(kind.entity, { where: { resumeId }, order: { position: 'ASC' } });
-      sections[kind.name] = items.map(sectionItemView);
+      const items = await this.inDefaultOrder(kind, { resumeId }).getMany();
+      sections[kind.name] = items.map((item) => sectionItemView(item, kind.dates));
     }
     return sections as Record<SectionName, SectionItemView[]>;
   }
@@ -99,6 +102,13 @@ export class SectionItemsRepository extends SqlRepository {
   /** Each section of the resume that has items, with their count and the characters of their text, in one statement. */
   sizes(resumeId: string): Promise<SectionSize[]> {
     return this.manager.query(contentStatements(this.manager.connection).sizes, [resumeId]);
+  }
+
+  /** The items of `store` that `conditions` picks, in the store's default order (newest first where it has dates). */
+  private inDefaultOrder(store: SectionStore, conditions: FindOptionsWhere<SectionItem>): SelectQueryBuilder<SectionItem> {
+    const query = this.manager.createQueryBuilder(store.entity, 'item').where(conditions);
+    for (const [term, order, nulls] of newestFirst(store.dates)) query.addOrderBy(term, order, nulls);
+    return query;
   }
 
   /** Whether `summaryId` is a summary of the resume; the row stays share-locked so that it cannot go before the commit. */
@@ -169,8 +179,11 @@ function quoted(column: ColumnMetadata): string {
   return `"${column.databaseName}"`;
 }
 
+/** A date's precision is the service's word for it (`month`), not text of the person's. */
+const PRECISION_COLUMNS = new Set(Object.values(SECTION_DATE_FIELDS).flat().map(precisionColumn));
+
 /** The characters of a text column (a list's items together), as the field limits count them: code points. */
 function textLength(column: ColumnMetadata): string | null {
-  if (column.type !== 'text') return null;
+  if (column.type !== 'text' || PRECISION_COLUMNS.has(column.propertyName)) return null;
   return column.isArray ? `coalesce(char_length(array_to_string(${quoted(column)}, '')), 0)` : `coalesce(char_length(${quoted(column)}), 0)`;
 }

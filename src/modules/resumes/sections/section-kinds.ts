@@ -20,6 +20,7 @@ import { Publication } from './entities/publication.entity';
 import { Skill } from './entities/skill.entity';
 import { Summary } from './entities/summary.entity';
 import { SECTION_NAMES, SectionName } from '../../../common/section-names';
+import type { SectionDates } from './section-dates';
 import type { SectionItem } from './section-item.entity';
 import { SUMMARY_SELECTION } from './summary-selection';
 
@@ -28,6 +29,8 @@ export interface SectionStore {
   entity: Type<SectionItem>;
   /** Columns that single out this store's rows of `entity` and that its new rows get (a custom section's id). */
   scope?: Record<string, string>;
+  /** The dates its items have, stored with their precision and sorting its items newest first; none: kept in the order added. */
+  dates?: SectionDates;
   /** Body → columns, where they differ (aliases, dropped fields); otherwise the body is the columns. */
   toColumns?(body: object): object;
   /** What else a new item changes on its resume, in the create's transaction. */
@@ -52,20 +55,21 @@ export interface SectionKind extends SectionStore {
  * entry here, and a migration; its scopes, routes, Swagger, resume copies and the resolved CV follow.
  */
 const KINDS: { [N in SectionName]: Omit<SectionKind, 'name'> } = {
-  experiences: { singular: 'experience', entity: Experience, createBody: CreateExperienceDto, updateBody: UpdateExperienceDto },
+  experiences: { singular: 'experience', entity: Experience, createBody: CreateExperienceDto, updateBody: UpdateExperienceDto, dates: 'period' },
   education: {
     singular: 'education entry',
     entity: EducationEntry,
     createBody: CreateEducationDto,
     updateBody: UpdateEducationDto,
+    dates: 'period',
     toColumns: educationColumns,
   },
   skills: { singular: 'skill', entity: Skill, createBody: CreateSkillDto, updateBody: UpdateSkillDto },
   summaries: { singular: 'summary', entity: Summary, createBody: CreateSummaryDto, updateBody: UpdateSummaryDto, ...SUMMARY_SELECTION },
-  projects: { singular: 'project', entity: Project, createBody: CreateProjectDto, updateBody: UpdateProjectDto },
-  certificates: { singular: 'certificate', entity: Certificate, createBody: CreateCertificateDto, updateBody: UpdateCertificateDto },
-  awards: { singular: 'award', entity: Award, createBody: CreateAwardDto, updateBody: UpdateAwardDto },
-  publications: { singular: 'publication', entity: Publication, createBody: CreatePublicationDto, updateBody: UpdatePublicationDto },
+  projects: { singular: 'project', entity: Project, createBody: CreateProjectDto, updateBody: UpdateProjectDto, dates: 'period' },
+  certificates: { singular: 'certificate', entity: Certificate, createBody: CreateCertificateDto, updateBody: UpdateCertificateDto, dates: 'date' },
+  awards: { singular: 'award', entity: Award, createBody: CreateAwardDto, updateBody: UpdateAwardDto, dates: 'date' },
+  publications: { singular: 'publication', entity: Publication, createBody: CreatePublicationDto, updateBody: UpdatePublicationDto, dates: 'date' },
   interests: { singular: 'interest', entity: Interest, createBody: CreateInterestDto, updateBody: UpdateInterestDto },
 };
 

@@ -11,6 +11,7 @@ import { assertWithinContentLimits, charactersOf } from '../resume-limits';
 import { ResumesRepository } from '../resumes.repository';
 import { customSectionKey } from './section-names';
 import type { SectionListQuery } from './dto/section-item.dto';
+import { shownDates, storedDates } from './section-dates';
 import { SectionItemView, sectionItemView } from './section-item-view';
 import { SectionItemsRepository } from './section-items.repository';
 import { SECTION_KINDS, SectionStore } from './section-kinds';
@@ -53,7 +54,7 @@ export class SectionsService {
   }
 
   get(source: StoreSource, caller: ApiCaller, id: string, cvId?: string): Promise<SectionItemView> {
-    return this.read(source, caller, cvId, async (store, resumeId) => sectionItemView(await this.items.require(store, caller, resumeId, id)));
+    return this.read(source, caller, cvId, async (store, resumeId) => sectionItemView(await this.items.require(store, caller, resumeId, id), store.dates));
   }
 
   create(source: StoreSource, caller: ApiCaller, cvId: string | undefined, body: object): Promise<string> {
@@ -68,13 +69,16 @@ export class SectionsService {
   /** A change of either date (or of isCurrent) is checked against the other as stored: the period must not end before it starts. */
   update(source: StoreSource, caller: ApiCaller, id: string, cvId: string | undefined, body: object): Promise<void> {
     return this.write(source, caller, cvId, async (store, resumeId, items) => {
-      const columns = columnsOf(store, body);
-      if (changesPeriod(columns)) {
-        const stored = await items.require(store, caller, resumeId, id, 'pessimistic_write');
-        assertPeriod({ ...stored, ...columns } as Period);
+      const changes = store.toColumns ? store.toColumns(body) : body;
+      if (changesPeriod(changes)) {
+        const item = await items.require(store, caller, resumeId, id, 'pessimistic_write');
+        // The stored end counts even while isCurrent hides it: clearing isCurrent brings it back.
+        const stored = store.dates ? shownDates(store.dates, { ...item }) : item;
+        // Custom section items' dates are free text (no `dates`): compared only when both are full dates.
+        assertPeriod({ ...stored, ...changes } as Period, store.dates ? 'partial' : 'full');
       }
       const charactersBefore = charactersOf(await items.sizes(resumeId));
-      await items.update(store, caller, resumeId, id, columns);
+      await items.update(store, caller, resumeId, id, store.dates ? storedDates(store.dates, changes) : changes);
       assertWithinContentLimits(await items.sizes(resumeId), [], charactersBefore);
     });
   }
@@ -163,6 +167,8 @@ function sectionOf(store: SectionStore): string {
   return SECTION_KINDS.find((kind) => kind.entity === store.entity)?.name ?? customSectionKey(store.scope!.customSectionId);
 }
 
+/** A body's columns: the store's own mapping, then each date and its precision. */
 function columnsOf(store: SectionStore, body: object): object {
-  return store.toColumns ? store.toColumns(body) : body;
+  const columns = store.toColumns ? store.toColumns(body) : body;
+  return store.dates ? storedDates(store.dates, columns) : columns;
 }

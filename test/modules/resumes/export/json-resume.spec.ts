@@ -188,7 +188,7 @@ describe('planJsonResumeImport', () => {
     expect(plan.ignored).toEqual([]);
   });
 
-  it('maps each section to the bodies its endpoint takes, with JSON Resume dates as stored dates', () => {
+  it('maps each section to the bodies its endpoint takes, with JSON Resume dates kept at their precision', () => {
     const plan = planJsonResumeImport({ ...sampleJsonResume(), certificates: [{ name: 'CKA', date: '2023-04' }] });
     const bodies: Record<string, unknown[]> = {};
     for (const { section, items } of plan.sections) bodies[section] = [...(bodies[section] ?? []), ...items.map((item) => item.body)];
@@ -196,19 +196,19 @@ describe('planJsonResumeImport', () => {
       company: 'US Navy',
       jobTitle: 'Rear Admiral',
       location: 'Washington, DC',
-      startDate: '1967-08-01T00:00:00.000Z',
+      startDate: '1967-08-01',
       description: 'Standardised programming languages across the Navy.',
       achievements: ['Led the COBOL validation suite'],
       isCurrent: true,
     });
-    expect(bodies.experiences[1]).toMatchObject({ startDate: '1949-01-01T00:00:00.000Z', endDate: '1967-07-31T00:00:00.000Z', isCurrent: false });
-    expect(bodies.certificates).toEqual([{ name: 'CKA', date: '2023-04-01' }]);
+    expect(bodies.experiences[1]).toMatchObject({ startDate: '1949-01-01', endDate: '1967-07-31', isCurrent: false });
+    expect(bodies.certificates).toEqual([{ name: 'CKA', date: '2023-04' }]);
     expect(bodies.education[0]).toEqual({
       school: 'Yale University',
       field: 'Mathematics',
       degree: 'PhD',
-      startDate: '1930-09-01T00:00:00.000Z',
-      endDate: '1934-06-30T00:00:00.000Z',
+      startDate: '1930-09-01',
+      endDate: '1934-06-30',
       grade: 'Summa cum laude',
       isCurrent: false,
     });
@@ -275,7 +275,10 @@ describe('planJsonResumeImport', () => {
     [{ work: 'lots' }, { work: ['must be of type array'] }],
     [{ work: [{ name: 'Navy', startDate: 'March 1967' }] }, { 'work[0].startDate': ['must be a date: YYYY, YYYY-MM or YYYY-MM-DD'] }],
     [{ work: [{ name: 'Navy' }] }, { 'work[0].position': ['is required'] }],
-    [{ work: [{ name: 'Navy', position: 'Admiral', startDate: '1967-13' }] }, { 'work[0].startDate': ['must be an ISO 8601 date-time'] }],
+    [
+      { work: [{ name: 'Navy', position: 'Admiral', startDate: '1967-13' }] },
+      { 'work[0].startDate': ['must be a date (YYYY, YYYY-MM or YYYY-MM-DD) or an ISO 8601 date-time'] },
+    ],
     [{ education: [{ institution: 'Yale' }] }, { 'education[0].studyType': ['is required'] }],
     [{ skills: [{ name: 'x'.repeat(201) }] }, { 'skills[0].name': ['must be at most 200 characters'] }],
     [{ basics: { label: 'x'.repeat(151) } }, { 'basics.label': ['must be at most 150 characters'] }],

@@ -1,6 +1,6 @@
 import { pdfFilename } from '@src/modules/resumes/export/pdf-filename';
 import { pdfStyle, TEMPLATE_STYLES } from '@src/modules/resumes/export/pdf-templates';
-import { monthYear, period, resumeDocument } from '@src/modules/resumes/export/resume-document';
+import { period, printedDate, resumeDocument } from '@src/modules/resumes/export/resume-document';
 import { sampleResumeContent } from './resume-content.fixture';
 
 describe('resumeDocument', () => {
@@ -61,13 +61,19 @@ describe('resumeDocument', () => {
     });
   });
 
-  it('writes periods as months, an ongoing one up to Present', () => {
-    expect(period({ id: 'x', startDate: new Date('2020-03-01T00:00:00Z'), endDate: '2021-06-30T00:00:00.000Z', isCurrent: false })).toBe('Mar 2020 – Jun 2021');
+  it('writes periods at the precision of their dates, an ongoing one up to Present', () => {
+    expect(period({ id: 'x', startDate: '2020-03', endDate: '2021', isCurrent: false })).toBe('Mar 2020 – 2021');
     expect(period({ id: 'x', startDate: '2020-03-01T00:00:00.000Z', endDate: '2021-06-30T00:00:00.000Z', isCurrent: true })).toBe('Mar 2020 – Present');
-    expect(period({ id: 'x', startDate: null, endDate: '2021-06-30', isCurrent: false })).toBe('Jun 2021');
+    expect(period({ id: 'x', startDate: null, endDate: '2021-06-30', isCurrent: false })).toBe('Jun 30, 2021');
     expect(period({ id: 'x', startDate: null, endDate: null, isCurrent: false })).toBeNull();
-    expect(monthYear('2023-12-31')).toBe('Dec 2023');
-    expect(monthYear('soon')).toBeNull();
+  });
+
+  it('prints a date as it was given: a year, a month, a day; a date-time as its month', () => {
+    expect(printedDate('2020')).toBe('2020');
+    expect(printedDate('2020-03')).toBe('Mar 2020');
+    expect(printedDate('2020-03-03')).toBe('Mar 3, 2020');
+    expect(printedDate('2023-12-31T23:00:00.000Z')).toBe('Dec 2023');
+    for (const unprintable of ['soon', '2020-13', null, undefined]) expect(printedDate(unprintable)).toBeNull();
   });
 });
 

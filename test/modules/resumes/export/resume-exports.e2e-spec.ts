@@ -145,6 +145,20 @@ describe('Resume exports', () => {
       }
     });
 
+    it('prints each date at the precision it was given ("2021", "Mar 2020", "Mar 3, 2022"), newest first', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await add(account, 'experiences', { jobTitle: 'Intern', company: 'Older Corp', startDate: '2015-01-01', endDate: '2016-06-30' }, resume.id);
+      await add(account, 'experiences', { jobTitle: 'Engineer', company: 'Acme', startDate: '2020-03', endDate: '2021' }, resume.id);
+      await add(account, 'certificates', { name: 'CKA', date: '2022-03-03' }, resume.id);
+      const { text } = await pdfText((await exportPdf(account, resume.id)).file);
+      expect(text).toContain('Mar 2020 – 2021');
+      expect(text).toContain('Jan 1, 2015 – Jun 30, 2016');
+      expect(text).toContain('Mar 3, 2022');
+      // Newest first, though added last.
+      expect(text.indexOf('Acme')).toBeLessThan(text.indexOf('Older Corp'));
+    });
+
     it('falls back to Resume.pdf when the profile has no name it can spell in ASCII', async () => {
       const account = await createAccount(testApp.app, testApp.baseUrl);
       await account.api.patch('/v1/profile', { fullName: 'Иван Петров' });
@@ -252,6 +266,36 @@ describe('Resume exports', () => {
         { name: 'Rust', category: null, level: 'Expert', score: 2 },
         { name: 'French', category: 'LANGUAGE', level: 'Conversational', score: 3 },
       ]);
+    });
+
+    it('keeps every section date at its precision through export and import', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      const sent = {
+        experiences: { jobTitle: 'Engineer', company: 'Acme', startDate: '2020-03', endDate: '2021' },
+        education: { school: 'MIT', degree: 'BSc', startDate: '2016', endDate: '2019-06-30' },
+        projects: { name: 'Job board', startDate: '2021-05', endDate: '2021-07-04' },
+        certificates: { name: 'CKA', date: '2022-03' },
+        awards: { title: 'Prize', date: '2019' },
+        publications: { name: 'Sliding windows', date: '2018-11-02' },
+      };
+      for (const [section, body] of Object.entries(sent)) await add(account, section, body, resume.id);
+      const exported = (await account.api.get(`/v1/resume/${resume.id}/export/json-resume`)).body;
+      expect(schemaErrors(exported)).toEqual([]);
+      expect(exported).toMatchObject({
+        work: [{ startDate: '2020-03', endDate: '2021' }],
+        education: [{ startDate: '2016', endDate: '2019-06-30' }],
+        projects: [{ startDate: '2021-05', endDate: '2021-07-04' }],
+        certificates: [{ date: '2022-03' }],
+        awards: [{ date: '2019' }],
+        publications: [{ releaseDate: '2018-11-02' }],
+      });
+
+      const { id } = (await account.api.post(IMPORT_PATH, exported)).body;
+      for (const [section, body] of Object.entries(sent)) {
+        const [item] = (await account.api.get(`/v1/${section}?cvId=${id}`)).body.data;
+        expect([section, item]).toEqual([section, expect.objectContaining(body)]);
+      }
     });
 
     it('answers the resolved content as a document that validates against the JSON Resume schema', async () => {

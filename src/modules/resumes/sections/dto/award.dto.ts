@@ -1,4 +1,4 @@
-import { DateField, TextField } from '../../../../common/validation/field.decorators';
+import { PartialDateField, TextField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
 import { SECTION_TEXT } from './section-item.dto';
 
@@ -10,7 +10,7 @@ export class CreateAwardDto {
   @TextField({ nullable: true, max: SECTION_TEXT.name, description: 'Who gave the award' })
   awarder?: string | null;
 
-  @DateField({ description: 'When it was given; null clears it', nullable: true })
+  @PartialDateField({ description: 'When it was given: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it', nullable: true, example: '2022-12' })
   date?: string | null;
 
   @TextField({ description: 'What it was given for; null clears it', nullable: true, max: SECTION_TEXT.long })

@@ -1,4 +1,4 @@
-import { DateField, TextField, UrlField } from '../../../../common/validation/field.decorators';
+import { PartialDateField, TextField, UrlField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
 import { SECTION_TEXT } from './section-item.dto';
 
@@ -10,7 +10,7 @@ export class CreateCertificateDto {
   @TextField({ description: 'Who issued it; null clears it', nullable: true, max: SECTION_TEXT.name, example: 'Amazon Web Services' })
   issuer?: string | null;
 
-  @DateField({ nullable: true, description: 'Date of issue' })
+  @PartialDateField({ nullable: true, description: 'Date of issue: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent', example: '2023-04' })
   date?: string | null;
 
   @UrlField({ description: 'Where to verify it; null clears it', nullable: true, max: SECTION_TEXT.url })

@@ -1,4 +1,4 @@
-import { DateField, TextField, UrlField } from '../../../../common/validation/field.decorators';
+import { PartialDateField, TextField, UrlField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
 import { SECTION_TEXT } from './section-item.dto';
 
@@ -9,7 +9,7 @@ export class CreatePublicationDto {
   @TextField({ description: 'Journal, conference or publisher; null clears it', nullable: true, max: SECTION_TEXT.name })
   publisher?: string | null;
 
-  @DateField({ description: 'When it was published; null clears it', nullable: true })
+  @PartialDateField({ description: 'When it was published: YYYY, YYYY-MM or YYYY-MM-DD, answered as sent; null clears it', nullable: true })
   date?: string | null;
 
   @UrlField({ description: 'Where to read it; null clears it', nullable: true, max: SECTION_TEXT.url })

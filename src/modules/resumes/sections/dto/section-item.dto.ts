@@ -1,7 +1,7 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PagingQuery } from '../../../../common/http/paging';
-import { BooleanField, DateOrDateTimeField, TextField } from '../../../../common/validation/field.decorators';
+import { BooleanField, PartialDateField, TextField } from '../../../../common/validation/field.decorators';
 import { NotBeforeStartDate } from '../../../../common/validation/period';
 
 /**
@@ -36,11 +36,20 @@ export class SectionListQuery extends IntersectionType(PagingQuery, SectionTarge
 
 /** The period of an experience, education entry or project. */
 export abstract class DatedItemBody {
-  @DateOrDateTimeField({ description: 'When it began: YYYY-MM-DD (or an ISO 8601 date-time); null clears it', nullable: true, example: '2021-03-01' })
+  @PartialDateField({
+    dateTimes: true,
+    nullable: true,
+    description: 'When it began: YYYY, YYYY-MM or YYYY-MM-DD (or an ISO 8601 date-time), answered as sent; null clears it',
+    example: '2021-03',
+  })
   startDate?: string | null;
 
-  @DateOrDateTimeField({ nullable: true, description: 'Not before `startDate`. Ignored, and answered as null, while `isCurrent` is true' })
-  @NotBeforeStartDate()
+  @PartialDateField({
+    dateTimes: true,
+    nullable: true,
+    description: 'Not before `startDate`, compared at the precision both share. Ignored, and answered as null, while `isCurrent` is true',
+  })
+  @NotBeforeStartDate('partial')
   endDate?: string | null;
 
   /** Sending null clears the flag (false). */
