@@ -8,11 +8,11 @@ import { warnOnOlderNode } from './config/node-version';
 import { prepareDatabase } from './database/prepare-database';
 
 async function bootstrap(): Promise<void> {
-  warnOnOlderNode();
   const config = loadConfig();
   await prepareDatabase(config.database.url);
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressServerAdapter(), { bodyParser: false, bufferLogs: true });
   setupApp(app);
+  warnOnOlderNode((message) => app.get(ServiceLogger).warn(message, 'Career API'));
   await app.listen(config.app.port);
   app.get(ServiceLogger).log(`listening on http://localhost:${config.app.port} (docs at /docs)`, 'Career API');
 }

@@ -6,12 +6,12 @@ import { prepareDatabase } from './database/prepare-database';
 import { WorkerModule } from './worker.module';
 
 async function bootstrap(): Promise<void> {
-  warnOnOlderNode();
   const config = loadConfig();
   await prepareDatabase(config.database.url);
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
   const logger = worker.get(ServiceLogger);
   worker.useLogger(logger);
+  warnOnOlderNode((message) => logger.warn(message, 'Worker'));
   worker.enableShutdownHooks();
   logger.log('worker running: tailoring and webhook deliveries', 'Worker');
 }

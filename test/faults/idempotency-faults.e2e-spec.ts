@@ -7,7 +7,7 @@ import { eventually } from '../setup/eventually';
 import { createAccount, TestAccount } from '../setup/factories';
 import { freePort } from '../setup/free-port';
 import { startTestApp, TestApp } from '../setup/test-app';
-import { OwnPostgres, OwnRedis, useOwnServices } from '../setup/own-services';
+import { OwnPostgres, OwnRedis, stopProcess, useOwnServices } from '../setup/own-services';
 
 const CONTACTS = '/v1/contacts';
 const ada = { firstName: 'Ada', lastName: 'Lovelace' };
@@ -50,12 +50,6 @@ async function startServer(env: Record<string, string>): Promise<{ server: Child
   return { server, api: (key) => new ApiClient(baseUrl, key) };
 }
 
-function kill(server: ChildProcess): Promise<unknown> {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGKILL');
-  return exited;
-}
-
 describe('Idempotency-Key across a crash', () => {
   let setup: TestApp;
   let account: TestAccount;
@@ -66,7 +60,7 @@ describe('Idempotency-Key across a crash', () => {
       account = await createAccount(setup.app, setup.baseUrl);
     },
     async stop() {
-      await Promise.all(servers.filter((server) => server.exitCode === null && server.signalCode === null).map(kill));
+      await Promise.all(servers.filter((server) => server.exitCode === null && server.signalCode === null).map((server) => stopProcess(server, 'SIGKILL')));
       await setup?.close();
     },
   });
@@ -88,7 +82,7 @@ describe('Idempotency-Key across a crash', () => {
         servers.push(first.server);
         const cutOff: Promise<unknown> = post(first.api(account.key), 'cut-off').catch((error: unknown) => error);
         await waitingIn(sql, database, { event: 'PgSleep' });
-        await kill(first.server);
+        await stopProcess(first.server, 'SIGKILL');
         // PostgreSQL ends a dead client's session when it next talks to it; this one is asleep, so the test ends it.
         await sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
         await cutOff;

@@ -66,6 +66,14 @@ export class OwnPostgres {
   }
 }
 
+/** Sends `signal` to a process the test started, and waits until it has exited (at once when it already has). */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<unknown> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  return exited;
+}
+
 function redisAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -100,11 +108,7 @@ export class OwnRedis {
 
   /** Killed, as a crash would: what it held is gone. */
   async stop(): Promise<void> {
-    const server = this.server;
-    if (!server || server.exitCode !== null || server.signalCode !== null) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGKILL');
-    await exited;
+    if (this.server) await stopProcess(this.server, 'SIGKILL');
     this.server = undefined;
   }
 }

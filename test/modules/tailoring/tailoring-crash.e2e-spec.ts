@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { useOwnServices } from '../../setup/own-services';
+import { stopProcess, useOwnServices } from '../../setup/own-services';
 import { eventually, JOB_DESCRIPTION } from '../webhooks/webhook-fixtures';
 
 const APPLICATIONS = '/v1/tracker/applications';
@@ -15,13 +15,6 @@ const CRASH_TEST_TIMEOUT_MS = 150_000;
 /** A worker process (`npm run start:worker`) on the suite's own PostgreSQL and Redis, which the test can kill -9. */
 function startWorker(): ChildProcess {
   return spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'worker.js')], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
-}
-
-function kill(worker: ChildProcess, signal: NodeJS.Signals): Promise<unknown> {
-  if (worker.exitCode !== null || worker.signalCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => worker.once('exit', resolve));
-  worker.kill(signal);
-  return exited;
 }
 
 let api: TestApp;
@@ -39,7 +32,7 @@ const env: Record<string, string> = useOwnServices({
     await database.connect();
   },
   async stop() {
-    await Promise.all(workers.map((worker) => kill(worker, 'SIGTERM')));
+    await Promise.all(workers.map((worker) => stopProcess(worker, 'SIGTERM')));
     await database?.end();
     await api?.close();
   },
@@ -85,7 +78,7 @@ async function outcome(applicationId: string, company: string) {
 describe('autoPrepare across a worker crash', () => {
   // Each test starts its own workers once its job is held, so that none takes the job before that.
   afterEach(async () => {
-    await Promise.all(workers.splice(0).map((worker) => kill(worker, 'SIGTERM')));
+    await Promise.all(workers.splice(0).map((worker) => stopProcess(worker, 'SIGTERM')));
   });
 
   it(
@@ -97,7 +90,7 @@ describe('autoPrepare across a worker crash', () => {
       workers.push(crashed);
       await eventually(jobsWaiting, (waiting) => waiting === 1, 60_000);
 
-      await kill(crashed, 'SIGKILL');
+      await stopProcess(crashed, 'SIGKILL');
       await held.release();
       const restartedAt = Date.now();
       workers.push(startWorker());

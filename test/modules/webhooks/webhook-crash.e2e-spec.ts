@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { freePort } from '../../setup/free-port';
+import { stopProcess } from '../../setup/own-services';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { eventually, Receiver, useOwnDatabase } from './webhook-fixtures';
 
@@ -39,12 +40,6 @@ async function startServer(port: number): Promise<ChildProcess> {
   return server;
 }
 
-function kill(server: ChildProcess, signal: NodeJS.Signals): Promise<unknown> {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill(signal);
-  return exited;
-}
-
 let setup: TestApp;
 let account: TestAccount;
 let receiver: Receiver;
@@ -58,7 +53,7 @@ const env: Record<string, string> = useOwnDatabase('webhook_crash', {
     receiver = await Receiver.start();
   },
   async stop() {
-    await Promise.all(servers.filter((server) => server.exitCode === null && server.signalCode === null).map((server) => kill(server, 'SIGTERM')));
+    await Promise.all(servers.map((server) => stopProcess(server, 'SIGTERM')));
     await receiver?.close();
     await setup?.close();
   },
@@ -89,7 +84,7 @@ describe('webhooks across a crash', () => {
         async () => receiver.requests.length,
         (count) => count > 0,
       );
-      await kill(servers[0], 'SIGKILL');
+      await stopProcess(servers[0], 'SIGKILL');
       receiver.release();
 
       servers.push(await startServer(port));
