@@ -33,7 +33,12 @@ export function setupApp(app: INestApplication): INestApplication {
   // just as it closes gets a reset. Idle connections stay open longer than any common client keeps them.
   const server = express.getHttpServer() as Server;
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // A client that trickles its headers or body holds a connection for these at most (Node checks every second:
+  // ExpressServerAdapter); the connections a process holds are capped, a new one past the cap closed at once.
+  const { http } = express.get<AppConfig>(APP_CONFIG);
+  server.requestTimeout = http.requestTimeoutMs;
+  server.headersTimeout = Math.min(http.headersTimeoutMs, http.requestTimeoutMs);
+  server.maxConnections = http.maxConnections;
   express.disable('x-powered-by');
   express.set('etag', false);
   express.use(httpMetrics(express.get(MetricsService)));

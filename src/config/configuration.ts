@@ -189,6 +189,29 @@ class Environment {
   @IsOptional()
   @IsString()
   TRUST_PROXY = 'false';
+  /**
+   * How long a client may take to send a request's headers, and the whole request with its body: a client that
+   * trickles them holds a connection no longer (Node's defaults are 60 s and 300 s).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'HTTP_HEADERS_TIMEOUT_MS must be an integer' })
+  @Min(1)
+  HTTP_HEADERS_TIMEOUT_MS = 10_000;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'HTTP_REQUEST_TIMEOUT_MS must be an integer' })
+  @Min(1)
+  HTTP_REQUEST_TIMEOUT_MS = 30_000;
+
+  /** Connections a process holds open at once; past it, a new one is closed at once (Node's default: no limit). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'HTTP_MAX_CONNECTIONS must be an integer' })
+  @Min(1)
+  HTTP_MAX_CONNECTIONS = 2_000;
+
   /** How long a request with an Idempotency-Key waits for the answer of an earlier one still running, before a 409. */
   @IsOptional()
   @Type(() => Number)
@@ -216,6 +239,7 @@ export interface AppConfig {
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number };
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -261,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       trustProxy: trustProxy(parsed.TRUST_PROXY),
     },
     idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
+    http: { headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS, maxConnections: parsed.HTTP_MAX_CONNECTIONS },
   };
 }
 

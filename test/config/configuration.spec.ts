@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
       idempotency: { waitMs: 5_000 },
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 2_000 },
     });
   });
 

@@ -15,11 +15,19 @@ export class ExpressServerAdapter extends ExpressAdapter {
     if (options?.httpsOptions || options?.forceCloseConnections) return super.initHttpServer(options);
     const { request, response } = this.getInstance<ExpressPrototypes>();
     this.httpServer = createServer(
-      { IncomingMessage: onPrototype(IncomingMessage, request), ServerResponse: onPrototype<typeof ServerResponse>(ServerResponse, response) },
+      {
+        IncomingMessage: onPrototype(IncomingMessage, request),
+        ServerResponse: onPrototype<typeof ServerResponse>(ServerResponse, response),
+        // Node checks the header and request time limits this often (30 s by default): a slow client is cut off
+        // within a second of its limit, not up to 30 s after it.
+        connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+      },
       this.getInstance(),
     );
   }
 }
+
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
 /** What `express()` puts on every app, and its types leave out: the prototypes it gives requests and responses. */
 interface ExpressPrototypes {

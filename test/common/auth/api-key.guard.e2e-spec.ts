@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { ApiKeyCache, CREDENTIALS_CHANNEL } from '@src/modules/api-keys/api-key-cache';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from '../../setup/api-client';
 import { testRunEnvironment } from '../../setup/test-environment';
-import { useTestApp } from '../../setup/test-app';
+import { createAccount } from '../../setup/factories';
+import { startTestApp, useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/tracker/applications';
 
@@ -148,3 +150,30 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 2_000): Pr
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('failed key lookups per address', () => {
+  it('answers 429 with Retry-After to an address once 30 of its key lookups failed within a minute, and serves other addresses', async () => {
+    // Addresses come from X-Forwarded-For behind a trusted proxy; a prefix of its own keeps other suites' 401s apart.
+    const testApp = await startTestApp({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'loopback', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}key-failures:` });
+    try {
+      const owner = await createAccount(testApp.app, testApp.baseUrl);
+      const from = (address: string, key: string) => new ApiClient(testApp.baseUrl, key).request('GET', PATH, undefined, { 'x-forwarded-for': address });
+      const randomKey = () => `cpk_${randomBytes(32).toString('hex')}`;
+
+      const guesses = [];
+      for (let index = 0; index < 30; index += 1) guesses.push((await from('203.0.113.7', randomKey())).status);
+      expect(guesses).toEqual(Array(30).fill(401));
+
+      const refused = await from('203.0.113.7', randomKey());
+      expect([refused.status, refused.body]).toEqual([429, { error: 'Too many requests', retryAfter: expect.any(Number) }]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Refused before the lookup: a good key from that address waits too.
+      expect((await from('203.0.113.7', owner.key)).status).toBe(429);
+
+      expect((await from('203.0.113.8', randomKey())).status).toBe(401);
+      expect((await from('203.0.113.8', owner.key)).status).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
