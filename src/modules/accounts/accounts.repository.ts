@@ -35,6 +35,12 @@ export class AccountsRepository extends SqlRepository {
     return ended;
   }
 
+  /** The form in which PostgreSQL compares this email with the accounts' (citext compares lower cases, in the database's collation). */
+  async emailKey(email: string): Promise<string> {
+    const [{ key }]: { key: string }[] = await this.manager.query('SELECT lower($1) AS key', [email]);
+    return key;
+  }
+
   /** The account of this email (matched as sign-in matches it), or null. */
   byEmail(email: string): Promise<Account | null> {
     return this.manager.findOne(Account, { where: { email } });

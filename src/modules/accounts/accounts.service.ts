@@ -45,6 +45,11 @@ export class AccountsService {
       });
   }
 
+  /** The email as the accounts' emails are compared with it: what limits per account are keyed by. */
+  emailKey(email: string): Promise<string> {
+    return this.accounts.emailKey(email);
+  }
+
   /** The account of this email, for a command line that has an email and needs the id. */
   async byEmail(email: string): Promise<Account> {
     const account = await this.accounts.byEmail(email);

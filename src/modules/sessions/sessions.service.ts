@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
@@ -14,10 +15,24 @@ import type { SignedInAccount } from './signed-in-account';
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /**
- * Sign-in attempts per quarter hour, per account (whatever the address) and per client address (whatever the
- * account): enough for a person who mistypes, far too few to guess a password. RATE_LIMIT_SCALE applies.
+ * Sign-in attempts per quarter hour, per account from one address, and per address whatever the account: enough
+ * for a person who mistypes, far too few to guess a password. An account is never stopped for every address at
+ * once, or anyone could lock its owner out: past `slowAfter` wrong passwords in the quarter hour, from anywhere, each
+ * further wrong one is answered after a delay that doubles (from `firstDelayMs` up to `longestDelayMs`), which slows
+ * a guesser spread over many addresses while the owner's right password is let in at once. RATE_LIMIT_SCALE applies
+ * to the counts.
  */
-export const SIGN_IN_LIMITS = { perAccount: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+export const SIGN_IN_LIMITS = {
+  perAccountAndAddress: 10,
+  perAddress: 30,
+  windowMs: 15 * 60_000,
+  slowAfter: 10,
+  firstDelayMs: 250,
+  longestDelayMs: 5_000,
+} as const;
+
+/** Wrong passwords an account's counter holds at most: far past the longest delay, so its count stays exact. */
+const FAILURES_COUNTED = 1_000;
 
 /** New accounts per hour from one address, when sign-up is open (RATE_LIMIT_SCALE applies). */
 export const SIGN_UP_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
@@ -44,19 +59,34 @@ export class SessionsService {
 
   /**
    * Checks the email and password (an unknown email and a wrong password answer alike) and opens a session. Every
-   * attempt counts against the account's and the address's limit, before the password is looked at.
+   * attempt counts against the account's limit from this address and the address's limit, before the password is
+   * looked at. The account is named in the limits as PostgreSQL matches its email (`gİna@…` is gina's account there,
+   * whatever JavaScript's lower case says).
    */
   async signIn(email: string, password: string, address: string): Promise<SignInResult> {
-    const emailKey = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    const emailKey = createHash('sha256')
+      .update(await this.accounts.emailKey(email.trim()))
+      .digest('hex');
     const decisions = await Promise.all([
-      this.limiter.consume(`sign-in:account:${emailKey}`, SIGN_IN_LIMITS.perAccount, SIGN_IN_LIMITS.windowMs, 'sign-in'),
+      this.limiter.consume(`sign-in:account:${emailKey}:address:${address}`, SIGN_IN_LIMITS.perAccountAndAddress, SIGN_IN_LIMITS.windowMs, 'sign-in'),
       this.limiter.consume(`sign-in:address:${address}`, SIGN_IN_LIMITS.perAddress, SIGN_IN_LIMITS.windowMs, 'sign-in'),
     ]);
     const refused = decisions.filter((decision) => decision && !decision.allowed);
     if (refused.length > 0) return { failure: 'limited', retryAfter: Math.max(...refused.map((decision) => decision!.retryAfter)) };
     const account = await this.accounts.withCredentials(email.trim(), password);
-    if (!account) return { failure: 'credentials' };
+    if (!account) {
+      await sleep(await this.delayAfterFailure(emailKey));
+      return { failure: 'credentials' };
+    }
     return { token: await this.open(account.id), accountId: account.id };
+  }
+
+  /** Counts a wrong password against the account from any address; the delay its answer waits for. */
+  private async delayAfterFailure(emailKey: string): Promise<number> {
+    const counted = await this.limiter.consume(`sign-in:failures:${emailKey}`, FAILURES_COUNTED, SIGN_IN_LIMITS.windowMs, 'sign-in-failures');
+    const failures = counted ? counted.limit - counted.remaining : 0;
+    const beyond = failures - Math.round(SIGN_IN_LIMITS.slowAfter * this.config.limits.rateLimitScale);
+    return beyond > 0 ? Math.min(SIGN_IN_LIMITS.firstDelayMs * 2 ** (beyond - 1), SIGN_IN_LIMITS.longestDelayMs) : 0;
   }
 
   /** Creates a free account with a password and opens its session; counted against the address's sign-up limit. */

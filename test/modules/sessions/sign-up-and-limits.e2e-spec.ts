@@ -63,16 +63,17 @@ describe('Sign-in limits (RATE_LIMIT_SCALE=1)', () => {
   let addresses = 0;
   const newAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}` });
 
-  it('stops an account after 10 attempts in a quarter hour, even with the right password, from any address', async () => {
+  it('stops an account from one address after 10 attempts in a quarter hour, even with the right password, and lets its owner in from another', async () => {
     const person = await createPerson(suite.testApp.app);
-    const browser = new PageClient(suite.testApp.baseUrl, newAddress());
+    const attacker = newAddress();
+    const browser = new PageClient(suite.testApp.baseUrl, attacker);
     await browser.get('/sign-in');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++)
       statuses.push((await browser.post('/sign-in', { email: person.email, password: `guess ${attempt}` })).status);
     expect(statuses).toEqual(Array(10).fill(401));
 
-    const right = await new PageClient(suite.testApp.baseUrl, newAddress()).submit('/sign-in', '/sign-in', {
+    const right = await new PageClient(suite.testApp.baseUrl, attacker).submit('/sign-in', '/sign-in', {
       email: person.email.toUpperCase(),
       password: person.password,
     });
@@ -81,8 +82,19 @@ describe('Sign-in limits (RATE_LIMIT_SCALE=1)', () => {
     expect(pageText(right.html)).toMatch(/Too many sign-in attempts\. Wait 1[45] minutes and try again\./);
     expect(right.headers.getSetCookie().some((line) => line.startsWith('career_session='))).toBe(false);
 
-    const other = await createPerson(suite.testApp.app);
-    expect((await new PageClient(suite.testApp.baseUrl, newAddress()).signIn(other.email, other.password)).status).toBe(303);
+    // Ten wrong passwords from anywhere never lock the owner out.
+    expect((await new PageClient(suite.testApp.baseUrl, newAddress()).signIn(person.email, person.password)).status).toBe(303);
+  });
+
+  it('counts an email the way PostgreSQL matches it: a dotted capital I (U+0130) is the same account', async () => {
+    const person = await createPerson(suite.testApp.app, { email: `gina-${randomUUID()}@test.example` });
+    const address = newAddress();
+    const browser = new PageClient(suite.testApp.baseUrl, address);
+    await browser.get('/sign-in');
+    const dotted = person.email.replace('gina', 'g\u0130na');
+    for (let attempt = 0; attempt < 10; attempt++) expect((await browser.post('/sign-in', { email: dotted, password: `guess ${attempt}` })).status).toBe(401);
+    const plain = await new PageClient(suite.testApp.baseUrl, address).submit('/sign-in', '/sign-in', { email: person.email, password: person.password });
+    expect(plain.status).toBe(429);
   });
 
   it('stops an address after 30 attempts in a quarter hour, whatever the accounts', async () => {
