@@ -7,6 +7,7 @@ import { OAuthPagesController } from './oauth-pages.controller';
 import { OAuthOrigin } from './oauth-origin';
 import { OAuthRepository } from './oauth.repository';
 import { OAuthService } from './oauth.service';
+import { OAuthSweep } from './oauth.sweep';
 
 /**
  * OAuth 2.1 for `/mcp`: the SDK's endpoints on our PostgreSQL provider (`OAuthEndpoints`, mounted by `setupApp`),
@@ -15,7 +16,15 @@ import { OAuthService } from './oauth.service';
 @Module({
   imports: [SessionsModule],
   controllers: [OAuthPagesController],
-  providers: [OAuthPages, OAuthRepository, OAuthService, OAuthOrigin, OAuthEndpoints, { provide: AccessTokenAuthenticator, useExisting: OAuthService }],
+  providers: [
+    OAuthPages,
+    OAuthRepository,
+    OAuthService,
+    OAuthSweep,
+    OAuthOrigin,
+    OAuthEndpoints,
+    { provide: AccessTokenAuthenticator, useExisting: OAuthService },
+  ],
   exports: [OAuthService, OAuthEndpoints, AccessTokenAuthenticator],
 })
 export class OAuthModule {}

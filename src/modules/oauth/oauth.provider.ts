@@ -1,4 +1,4 @@
-import { InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { InvalidRequestError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
@@ -8,6 +8,11 @@ import { checkRedirectUris } from './oauth-clients';
 import { mcpResource } from './oauth-origin';
 import { requestedScopes } from './oauth-scopes';
 import { OAuthService } from './oauth.service';
+
+/** RFC 7636: an S256 challenge is the unpadded base64url of a SHA-256 digest, 43 characters. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** Far more than an app's state needs (a random value, or a short JSON of its own). */
+const MAX_STATE_LENGTH = 1_024;
 
 /** The cookie that ties an authorization request to the browser that started it. */
 export const AUTHORIZATION_COOKIE = 'oauth_authorization';
@@ -50,6 +55,11 @@ export class OAuthProvider implements OAuthServerProvider {
       res.status(400).json({ error: 'invalid_request', error_description: 'Unregistered redirect_uri' });
       return;
     }
+    // Kept until the person answers: an unauthenticated request stores no more than PKCE's own grammar allows.
+    if (!S256_CHALLENGE.test(params.codeChallenge))
+      throw new InvalidRequestError('code_challenge must be the base64url SHA-256 of a code verifier (43 characters)');
+    if (params.state !== undefined && params.state.length > MAX_STATE_LENGTH)
+      throw new InvalidRequestError(`state must be at most ${MAX_STATE_LENGTH} characters`);
     const resource = mcpResource(this.origin);
     if (params.resource && params.resource.href.replace(/#.*$/, '').replace(/\/$/, '') !== resource) {
       throw new InvalidTargetError(`This server issues tokens only for ${resource}`);
