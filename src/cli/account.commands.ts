@@ -97,17 +97,22 @@ export class AccountUpdateCommand extends AccountCommand {
 @Command({
   name: 'account:set-password',
   arguments: '<accountId>',
-  description: "Set an account's password from standard input; ends the account's browser sessions",
+  description: "Set an account's password from standard input; ends the account's browser sessions, API keys and connected apps (unless --keep-access)",
 })
 export class AccountSetPasswordCommand extends CommandRunner {
   constructor(private readonly accounts: AccountsService) {
     super();
   }
 
-  async run([accountId]: string[], options: { passwordStdin?: boolean }): Promise<void> {
+  async run([accountId]: string[], options: { passwordStdin?: boolean; keepAccess?: boolean }): Promise<void> {
     const id = parseId(accountId, '<accountId>');
     if (!options.passwordStdin) fail('--password-stdin is required: a password on the command line would stay in the shell history');
-    printResult(await this.accounts.setPassword(id, await readPasswordFromStdin()));
+    printResult(await this.accounts.setPassword(id, await readPasswordFromStdin(), { endAccess: !options.keepAccess }));
+  }
+
+  @Option({ flags: '--keep-access', description: "keep the account's API keys and connected apps (by default they end with the old password)" })
+  parseKeepAccess(): boolean {
+    return true;
   }
 
   @Option({ flags: '--password-stdin', description: 'read the password from standard input' })

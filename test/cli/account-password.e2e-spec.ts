@@ -1,8 +1,9 @@
+import { ApiClient } from '../setup/api-client';
 import { cli, cliWithInput, COMMAND_TIMEOUT_MS } from '../setup/commands';
 import { PageClient } from '../setup/page-client';
 import { startTestApp, TestApp } from '../setup/test-app';
 
-jest.setTimeout(4 * COMMAND_TIMEOUT_MS);
+jest.setTimeout(6 * COMMAND_TIMEOUT_MS);
 
 describe('npm run cli: passwords', () => {
   let testApp: TestApp;
@@ -30,11 +31,32 @@ describe('npm run cli: passwords', () => {
 
     const set = await cliWithInput('the second passphrase\r\n', 'account:set-password', account.id, '--password-stdin');
     expect(set.code).toBe(0);
-    expect(JSON.parse(set.stdout)).toEqual({ id: account.id, sessionsEnded: 1 });
+    expect(JSON.parse(set.stdout)).toEqual({ id: account.id, sessionsEnded: 1, keysRevoked: 0, appsDisconnected: 0, accessKept: false });
 
     expect((await browser.get('/settings')).location).toBe('/sign-in?next=%2Fsettings');
     expect((await new PageClient(testApp.baseUrl).submit('/sign-in', '/sign-in', { email, password: 'the first passphrase' })).status).toBe(401);
     expect((await new PageClient(testApp.baseUrl).signIn(email, 'the second passphrase')).location).toBe('/settings');
+  });
+
+  it('account:set-password ends the API keys made with the old password too, unless --keep-access, and says which happened', async () => {
+    const keyOf = async (email: string) => {
+      const account = JSON.parse((await cliWithInput('the first passphrase', 'account:create', '--email', email, '--plan', 'plus', '--password-stdin')).stdout);
+      const key = JSON.parse((await cli('key:create', '--account', account.id, '--name', 'laptop', '--scopes', 'tracker:read')).stdout);
+      const api = new ApiClient(testApp.baseUrl, key.key);
+      expect((await api.get('/v1/tracker/applications')).status).toBe(200);
+      return { account, api };
+    };
+
+    const ended = await keyOf(`cli-reset-keys-${Date.now()}@test.example`);
+    const set = await cliWithInput('the second passphrase', 'account:set-password', ended.account.id, '--password-stdin');
+    expect(JSON.parse(set.stdout)).toEqual({ id: ended.account.id, sessionsEnded: 0, keysRevoked: 1, appsDisconnected: 0, accessKept: false });
+    const refused = await ended.api.get('/v1/tracker/applications');
+    expect([refused.status, refused.body]).toEqual([401, { error: 'API key revoked' }]);
+
+    const kept = await keyOf(`cli-keep-keys-${Date.now()}@test.example`);
+    const keeping = await cliWithInput('the second passphrase', 'account:set-password', kept.account.id, '--password-stdin', '--keep-access');
+    expect(JSON.parse(keeping.stdout)).toEqual({ id: kept.account.id, sessionsEnded: 0, keysRevoked: 0, appsDisconnected: 0, accessKept: true });
+    expect((await kept.api.get('/v1/tracker/applications')).status).toBe(200);
   });
 
   it('refuses a short password, a missing --password-stdin and an unknown account, changing nothing', async () => {

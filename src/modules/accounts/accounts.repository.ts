@@ -35,6 +35,21 @@ export class AccountsRepository extends SqlRepository {
     return ended;
   }
 
+  /**
+   * Revokes the account's live API keys and connected apps (OAuth grants, whose tokens go with them): what a password
+   * change after a leak must end too. Answers how many of each.
+   */
+  async revokeAccess(id: string): Promise<{ keysRevoked: number; appsDisconnected: number }> {
+    const [, keysRevoked]: [unknown, number] = await this.manager.query('UPDATE api_keys SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL', [
+      id,
+    ]);
+    const [, appsDisconnected]: [unknown, number] = await this.manager.query(
+      'UPDATE oauth_grants SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL',
+      [id],
+    );
+    return { keysRevoked, appsDisconnected };
+  }
+
   /** The form in which PostgreSQL compares this email with the accounts' (citext compares lower cases, in the database's collation). */
   async emailKey(email: string): Promise<string> {
     const [{ key }]: { key: string }[] = await this.manager.query('SELECT lower($1) AS key', [email]);

@@ -9,6 +9,15 @@ import { hashPassword, passwordProblem, verifyPassword } from './password';
 
 export class AccountRuleError extends Error {}
 
+/** What a new password ended: sessions always; keys and connected apps unless they were kept (`accessKept`). */
+export interface PasswordChange {
+  id: string;
+  sessionsEnded: number;
+  keysRevoked: number;
+  appsDisconnected: number;
+  accessKept: boolean;
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 export const BASE_RESUME_NAME = 'Base resume';
@@ -69,13 +78,22 @@ export class AccountsService {
     return saved;
   }
 
-  /** Sets the account's password and ends its browser sessions, so a password changed after a leak shuts the door at once. */
-  async setPassword(id: string, password: string): Promise<{ id: string; sessionsEnded: number }> {
+  /**
+   * Sets the account's password and ends its browser sessions, so a password changed after a leak shuts the door at
+   * once; with `endAccess`, its API keys and connected apps end too (whoever had the password may have made them).
+   * Answers what ended.
+   */
+  async setPassword(id: string, password: string, { endAccess }: { endAccess: boolean }): Promise<PasswordChange> {
     const passwordHash = await this.newPasswordHash(password);
-    return this.accounts.transaction(async (accounts) => {
+    const changed = await this.accounts.transaction(async (accounts) => {
       if (!(await accounts.setPasswordHash(id, passwordHash))) throw new AccountRuleError(`No account with id ${id}`);
-      return { id, sessionsEnded: await accounts.endSessions(id) };
+      const sessionsEnded = await accounts.endSessions(id);
+      const access = endAccess ? await accounts.revokeAccess(id) : { keysRevoked: 0, appsDisconnected: 0 };
+      return { id, sessionsEnded, ...access, accessKept: !endAccess };
     });
+    // This process's kept keys go at once; other processes hear of it from the database.
+    if (endAccess) this.apiKeys.forget(id);
+    return changed;
   }
 
   /**
