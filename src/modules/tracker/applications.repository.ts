@@ -55,8 +55,9 @@ const LIST = {
 const DETAIL = `
   SELECT a.id, ${jsonTimestamp('a.created_at')} AS "createdAt", ${jsonTimestamp('a.updated_at')} AS "updatedAt", a.job_title AS "jobTitle",
          a.company, a.location, a.job_url AS "jobUrl", a.job_description AS "jobDescription", a.status, a.source, a.priority, a.notes,
-         a.salary_min AS "salaryMin", a.salary_max AS "salaryMax", a.salary_period AS "salaryPeriod",
-         ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.tailoring_report AS "tailoringReport",
+         a.salary_min AS "salaryMin", a.salary_max AS "salaryMax", a.salary_period AS "salaryPeriod", a.salary_currency AS "salaryCurrency",
+         ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.cover_letter_id AS "coverLetterId",
+         to_char(a.deadline, 'YYYY-MM-DD') AS deadline, ${jsonTimestamp('a.follow_up_at')} AS "followUpAt", a.tailoring_report AS "tailoringReport",
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
          (SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'description', e.description,
                                                      'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.sequence DESC), '[]')
@@ -128,6 +129,12 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
   async idOfJobUrl(owner: Owner, jobUrlKey: string): Promise<string> {
     const existing = await this.manager.findOneOrFail(Application, { select: { id: true }, where: { accountId: accountIdOf(owner), jobUrlKey } });
     return existing.id;
+  }
+
+  /** The id of the account's application whose jobUrl has this key, if one has. */
+  async findIdOfJobUrl(owner: Owner, jobUrlKey: string): Promise<string | undefined> {
+    const existing = await this.manager.findOne(Application, { select: { id: true }, where: { accountId: accountIdOf(owner), jobUrlKey } });
+    return existing?.id;
   }
 
   /** Saves an application read (and locked) in this transaction, with its changes; answers it as saved. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
+import { CoverLettersModule } from '../cover-letters/cover-letters.module';
 import { EventsModule } from '../events/events.module';
 import { ResumeTailoringState } from '../resumes/export/resume-tailoring-state';
 import { ResumesModule } from '../resumes/resumes.module';
@@ -13,7 +14,7 @@ import { TrackerController } from './tracker.controller';
 import { TrackerService } from './tracker.service';
 
 @Module({
-  imports: [ResumesModule, ContactsModule, TailoringQueueModule, EventsModule],
+  imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule],
   controllers: [TrackerController, InterviewsController],
   providers: [
     TrackerService,

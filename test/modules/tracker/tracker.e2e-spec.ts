@@ -415,7 +415,7 @@ describe('/v1/tracker/applications', () => {
       [{ priority: 2.5 }, { priority: ['must be an integer'] }],
       [{ jobTitle: null }, { jobTitle: ['must be a string'] }],
       [{ company: 'x'.repeat(201) }, { company: ['must be at most 200 characters'] }],
-      [{ jobUrl: 'https://x.example' }, { jobUrl: ['is not allowed'] }],
+      [{ autoPrepare: true }, { autoPrepare: ['is not allowed'] }],
       [{}, { body: ['at least one field is required'] }],
     ])('rejects %j', async (body, details) => {
       const id = await create(suite.owner);

@@ -44,7 +44,9 @@ export class TrackerTools implements McpToolset {
         effect: 'create',
         description:
           'Start tracking a job application (status watchlist). Give jobTitle and company; add jobUrl so the same ' +
-          'posting is never tracked twice (an existing application with that URL is returned with existing: true).',
+          'posting is never tracked twice (an existing application with that URL is returned with existing: true). ' +
+          'Optionally record priority (1-5), notes, salaryMin/salaryMax with salaryPeriod and salaryCurrency (ISO 4217), ' +
+          'appliedDate, deadline (YYYY-MM-DD) and the cvId of the resume sent.',
         twin: twin('create'),
         body: CreateApplicationDto,
         run: (caller, { body }) => this.tracker.create(caller, body),
@@ -55,7 +57,9 @@ export class TrackerTools implements McpToolset {
         effect: 'update',
         description:
           'Change an application: move it through the pipeline with `status` (each change is recorded in its timeline; ' +
-          '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location.',
+          '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location, jobUrl, jobDescription, ' +
+          'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline or ' +
+          'followUpAt. null clears a field that may be empty.',
         twin: twin('update'),
         body: UpdateApplicationDto,
         requiresAnyField: true,

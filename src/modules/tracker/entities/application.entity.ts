@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CoverLetter } from '../../cover-letters/entities/cover-letter.entity';
 import { JobListing } from '../../jobs/entities/job-listing.entity';
 import { Resume } from '../../resumes/entities/resume.entity';
 import { OwnedRecord } from '../../../database/owned-record.entity';
@@ -6,9 +7,12 @@ import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { ApplicationSource, ApplicationStatus } from '../application-status';
 import type { TailoringReport } from '../../tailoring/tailoring-plan';
 
+/** Two applications of an account never share a jobUrl (by its key): creates and updates meet here. */
+export const JOB_URL_UNIQUE_INDEX = 'applications_account_job_url';
+
 /** A tracked job application. `isArchived` is derived from `status` and never stored. */
 @Entity('applications')
-@Index('applications_account_job_url', ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
+@Index(JOB_URL_UNIQUE_INDEX, ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
 @Index('applications_account_created', ['accountId', 'createdAt', 'id'])
 @Index('applications_tailoring_pending', ['updatedAt'], { where: 'tailoring_pending' })
 export class Application extends OwnedRecord {
@@ -52,11 +56,28 @@ export class Application extends OwnedRecord {
   @Column({ type: 'text', nullable: true })
   salaryPeriod: SalaryPeriod | null;
 
+  /** ISO 4217 code of salaryMin and salaryMax. */
+  @Column({ type: 'text', nullable: true })
+  salaryCurrency: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   appliedDate: Date | null;
 
   @Column({ type: 'uuid', nullable: true })
   cvId: string | null;
+
+  /** The cover letter sent with the application. */
+  @Index('applications_cover_letter', { where: 'cover_letter_id IS NOT NULL' })
+  @Column({ type: 'uuid', nullable: true })
+  coverLetterId: string | null;
+
+  /** The last day to apply: a calendar date, `YYYY-MM-DD`. */
+  @Column({ type: 'date', nullable: true })
+  deadline: string | null;
+
+  /** When to follow up on the application. */
+  @Column({ type: 'timestamptz', nullable: true })
+  followUpAt: Date | null;
 
   /**
    * True from an autoPrepare create until its tailoring has run (or given up), or until the person moves the
@@ -74,6 +95,11 @@ export class Application extends OwnedRecord {
   @ManyToOne(() => Resume, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'cv_id' })
   cv?: Resume;
+
+  /** Deleting the cover letter unlinks it from the application. */
+  @ManyToOne(() => CoverLetter, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'cover_letter_id' })
+  coverLetter?: CoverLetter;
 
   /** The job-search listing the application was created from; deleting the listing unlinks it. */
   @Column({ type: 'uuid', nullable: true })
