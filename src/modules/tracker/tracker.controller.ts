@@ -74,7 +74,12 @@ export class TrackerController {
   @Get()
   @Scopes('tracker:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ operationId: 'listApplications', summary: 'List applications', description: 'Newest first. Filter by `status`, or by `archived` bucket.' })
+  @ApiOperation({
+    operationId: 'listApplications',
+    summary: 'List applications',
+    description:
+      'Newest first unless `sort` says otherwise. Filter by `status` or `archived` bucket, by `priority`, and search title, company and location with `q`.',
+  })
   @ApiListResponse(ApplicationSummary)
   list(@Caller() caller: ApiCaller, @Query() query: ListApplicationsQuery) {
     return this.tracker.list(caller, query);

@@ -10,12 +10,13 @@ import { ApplicationsRepository } from './applications.repository';
 import { InterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
+import { TrackerBoardController } from './tracker-board.controller';
 import { TrackerController } from './tracker.controller';
 import { TrackerService } from './tracker.service';
 
 @Module({
   imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule],
-  controllers: [TrackerController, InterviewsController],
+  controllers: [TrackerController, TrackerBoardController, InterviewsController],
   providers: [
     TrackerService,
     InterviewsService,

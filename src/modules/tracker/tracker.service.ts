@@ -15,7 +15,7 @@ import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
 import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.exception';
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
-import { ApplicationStatus, isArchivedStatus } from './application-status';
+import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
 import { ApplicationsRepository, ListingToTrack } from './applications.repository';
 import {
   ApplicationDetail,
@@ -26,6 +26,7 @@ import {
   ListApplicationsQuery,
   REFERENCE_MESSAGES,
   SALARY_ORDER_MESSAGES,
+  TrackerBoard,
   UpdateApplicationDto,
   UpdatedApplication,
 } from './dto/application.dto';
@@ -112,6 +113,20 @@ export class TrackerService implements TailoringApplications {
 
   get(caller: ApiCaller, id: string): Promise<AsJson<ApplicationDetail>> {
     return this.applications.detail(caller, id);
+  }
+
+  /** Counts per status and archive bucket, every status named (0 when it has none), from the counts the list keeps. */
+  async board(caller: ApiCaller): Promise<TrackerBoard> {
+    const counts = new Map((await this.applications.countsByStatus(caller)).map(({ status, count }) => [status, count]));
+    const countOf = (statuses: readonly ApplicationStatus[]) => statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
+    const active = countOf(ACTIVE_STATUSES);
+    const total = countOf(APPLICATION_STATUSES);
+    return {
+      total,
+      active,
+      archived: total - active,
+      statuses: APPLICATION_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0, isArchived: isArchivedStatus(status) })),
+    };
   }
 
   /**
@@ -281,6 +296,7 @@ function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' 
     accountId: _accountId,
     jobUrlKey: _key,
     tailoringPending: _pending,
+    searchText: _searchText,
     account: _account,
     cv: _cv,
     coverLetter: _coverLetter,

@@ -234,7 +234,7 @@ describe('/v1/tracker/applications', () => {
       ['offset=99999999999999999999999', { offset: ['must be between 0 and 2147483647'] }],
       ['status=lost', { status: ['must be a valid status'] }],
       ['archived=maybe', { archived: ['must be true or false'] }],
-      ['sort=asc', { sort: ['is not allowed'] }],
+      ['order=asc', { order: ['is not allowed'] }],
     ])('rejects ?%s', async (query, details) => {
       const response = await account.api.get(`${PATH}?${query}`);
       expect(response.status).toBe(400);

@@ -24,8 +24,10 @@ export class TrackerTools implements McpToolset {
         title: 'List job applications',
         effect: 'read',
         description:
-          "List the user's tracked job applications, newest first. Filter with `status` (one of the 13 pipeline statuses) " +
-          'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active). Pages with limit/offset.',
+          "List the user's tracked job applications, newest first, or in `sort` order (updatedAt, createdAt, appliedDate, " +
+          'priority, company, followUpAt; `-` in front for descending). Filter with `status` (one of the 13 pipeline statuses) ' +
+          'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active), `priority` (1-5), and `q` ' +
+          '(text in the title, company or location, whatever the case and accents). Pages with limit/offset.',
         twin: twin('list'),
         query: ListApplicationsQuery,
         run: (caller, { query }) => this.tracker.list(caller, query),

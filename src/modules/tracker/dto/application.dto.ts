@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PagingQuery } from '../../../common/http/paging';
 import { TailoringReportView } from '../../tailoring/dto/tailoring-report.dto';
+import { Type } from 'class-transformer';
 import {
   BooleanField,
   CurrencyField,
@@ -15,6 +16,7 @@ import {
 } from '../../../common/validation/field.decorators';
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
 import { APPLICATION_SOURCES, APPLICATION_STATUSES, ApplicationSource, ApplicationStatus } from '../application-status';
+import { APPLICATION_SORTS, ApplicationSort, DEFAULT_APPLICATION_SORT } from '../application-sorts';
 import { InterviewView } from './interview.dto';
 
 /** `salary` is the largest amount the column holds (PostgreSQL's integer), in whole currency units. */
@@ -25,11 +27,12 @@ export const APPLICATION_LIMITS = {
   notes: 20_000,
   priority: { min: 1, max: 5 },
   salary: 2_147_483_647,
+  q: 200,
 } as const;
 /** The shortest job description autoPrepare can tailor a resume to. */
 export const AUTO_PREPARE_MIN_DESCRIPTION = 500;
 /** Route limits that differ from their kind's default: the specification gives an application's read 60, not a single read's 30. */
-export const TRACKER_RATE_LIMITS = { getApplication: 60 } as const;
+export const TRACKER_RATE_LIMITS = { getApplication: 60, board: 60 } as const;
 
 const statusField = (options: { optional?: boolean; description: string }) =>
   EnumField(APPLICATION_STATUSES, { ...options, message: 'must be a valid status', enumName: 'ApplicationStatus' });
@@ -216,6 +219,27 @@ export class ListApplicationsQuery extends PagingQuery {
 
   @QueryBooleanField({ description: 'true: only archived applications; false: only active ones. Ignored when `status` is given.' })
   archived?: boolean;
+
+  @Type(() => Number)
+  @IntField({ optional: true, ...APPLICATION_LIMITS.priority, description: 'Only applications of this priority', example: 5 })
+  priority?: number;
+
+  @TextField({
+    optional: true,
+    max: APPLICATION_LIMITS.q,
+    description: 'Only applications whose title, company or location contains this text, whatever the case and accents (`zurich` finds Zürich)',
+    example: 'zurich',
+  })
+  q?: string;
+
+  @EnumField(APPLICATION_SORTS, {
+    optional: true,
+    enumName: 'ApplicationSort',
+    default: DEFAULT_APPLICATION_SORT,
+    description:
+      "The order: a key, ascending, or with `-` descending. Applications without the key's value (appliedDate, priority, followUpAt) come last either way; ties go by id, so pages never overlap.",
+  })
+  sort?: ApplicationSort;
 }
 
 export class CreateApplicationResponse {
@@ -295,4 +319,32 @@ export class ApplicationDetail extends UpdatedApplication {
 
 export class ApplicationDetailResponse {
   data: ApplicationDetail;
+}
+
+export class StatusCount {
+  @ApiProperty({ enum: APPLICATION_STATUSES, enumName: 'ApplicationStatus' })
+  status: ApplicationStatus;
+  @ApiProperty({ example: 3 })
+  count: number;
+  /** Whether the status belongs to the archived bucket. */
+  isArchived: boolean;
+}
+
+/** The account's applications counted per status and per archive bucket. */
+export class TrackerBoard {
+  @ApiProperty({ example: 12 })
+  total: number;
+  /** Applications in an active status. */
+  @ApiProperty({ example: 10 })
+  active: number;
+  /** Applications in an archived status (accepted, rejected, withdrawn, no_response). */
+  @ApiProperty({ example: 2 })
+  archived: number;
+  /** Every status, in pipeline order, with 0 for a status no application is in. */
+  @ApiProperty({ type: [StatusCount] })
+  statuses: StatusCount[];
+}
+
+export class TrackerBoardResponse {
+  data: TrackerBoard;
 }

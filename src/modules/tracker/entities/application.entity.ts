@@ -7,13 +7,32 @@ import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { ApplicationSource, ApplicationStatus } from '../application-status';
 import type { TailoringReport } from '../../tailoring/tailoring-plan';
 
+/**
+ * What `q` searches: title, company and location, lowercased and without accents (`search_fold`, see the migration
+ * ApplicationListOrders), one line each.
+ */
+const APPLICATION_SEARCH_TEXT_EXPRESSION = "search_fold(job_title || E'\\n' || company || coalesce(E'\\n' || location, ''))";
+
 /** Two applications of an account never share a jobUrl (by its key): creates and updates meet here. */
 export const JOB_URL_UNIQUE_INDEX = 'applications_account_job_url';
 
-/** A tracked job application. `isArchived` is derived from `status` and never stored. */
+/**
+ * A tracked job application. `isArchived` is derived from `status` and never stored. The list has an index per
+ * sort key (two for a key that may be empty, which sorts last both ways) and a trigram index for `q`; those marked
+ * `synchronize: false` are written by hand in the migration ApplicationListOrders.
+ */
 @Entity('applications')
 @Index(JOB_URL_UNIQUE_INDEX, ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
 @Index('applications_account_created', ['accountId', 'createdAt', 'id'])
+@Index('applications_account_updated', ['accountId', 'updatedAt', 'id'])
+@Index('applications_account_company', { synchronize: false })
+@Index('applications_account_applied', ['accountId', 'appliedDate', 'id'])
+@Index('applications_account_applied_desc', { synchronize: false })
+@Index('applications_account_priority', ['accountId', 'priority', 'id'])
+@Index('applications_account_priority_desc', { synchronize: false })
+@Index('applications_account_follow_up', ['accountId', 'followUpAt', 'id'])
+@Index('applications_account_follow_up_desc', { synchronize: false })
+@Index('applications_search_text', { synchronize: false })
 @Index('applications_tailoring_pending', ['updatedAt'], { where: 'tailoring_pending' })
 export class Application extends OwnedRecord {
   @Column('text')
@@ -100,6 +119,9 @@ export class Application extends OwnedRecord {
   @ManyToOne(() => CoverLetter, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'cover_letter_id' })
   coverLetter?: CoverLetter;
+
+  @Column({ type: 'text', generatedType: 'STORED', asExpression: APPLICATION_SEARCH_TEXT_EXPRESSION, select: false, insert: false, update: false })
+  searchText: string;
 
   /** The job-search listing the application was created from; deleting the listing unlinks it. */
   @Column({ type: 'uuid', nullable: true })
