@@ -100,8 +100,9 @@ describe('the application list and the board', () => {
       for (const { followUpAt, ...seed } of SEEDS) {
         // Create leaves out what an application does not have; followUpAt is set by PATCH, the only way to set it.
         const created = await account.api.post(PATH, Object.fromEntries(Object.entries(seed).filter(([, value]) => value !== null)));
+        expect(created.status).toBe(201);
         const id = created.body.applicationId as string;
-        if (followUpAt) await account.api.patch(`${PATH}/${id}`, { followUpAt });
+        if (followUpAt) expect((await account.api.patch(`${PATH}/${id}`, { followUpAt })).status).toBe(200);
         seeds.push({ ...seed, followUpAt, id, createdAt: '', updatedAt: '' });
       }
       // A stranger's applications match every filter below, and must never be listed or counted.
