@@ -3,9 +3,9 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { item } from '../../common/http/responses';
-import { RateLimit } from '../../common/rate-limit/rate-limit.decorator';
+import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
-import { TRACKER_RATE_LIMITS, TrackerBoardResponse } from './dto/application.dto';
+import { TrackerBoardResponse } from './dto/application.dto';
 import { TrackerService } from './tracker.service';
 
 const EXAMPLE_COUNTS: Partial<Record<ApplicationStatus, number>> = { watchlist: 2, applied: 2, rejected: 1 };
@@ -25,7 +25,7 @@ export class TrackerBoardController {
 
   @Get()
   @Scopes('tracker:read')
-  @RateLimit(TRACKER_RATE_LIMITS.board)
+  @RateLimit(DEFAULT_LIMITS.list)
   @ApiOperation({
     operationId: 'getTrackerBoard',
     summary: 'Count applications per status',

@@ -32,7 +32,7 @@ export const APPLICATION_LIMITS = {
 /** The shortest job description autoPrepare can tailor a resume to. */
 export const AUTO_PREPARE_MIN_DESCRIPTION = 500;
 /** Route limits that differ from their kind's default: the specification gives an application's read 60, not a single read's 30. */
-export const TRACKER_RATE_LIMITS = { getApplication: 60, board: 60 } as const;
+export const TRACKER_RATE_LIMITS = { getApplication: 60 } as const;
 
 const statusField = (options: { optional?: boolean; description: string }) =>
   EnumField(APPLICATION_STATUSES, { ...options, message: 'must be a valid status', enumName: 'ApplicationStatus' });
