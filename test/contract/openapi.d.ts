@@ -95,7 +95,7 @@ export interface paths {
          * List applications
          * @description **Scope:** `tracker:read` · **Limit:** 60 requests per minute per account
          *
-         *     Newest first. Filter by `status`, or by `archived` bucket.
+         *     Newest first unless `sort` says otherwise. Filter by `status` or `archived` bucket, by `priority`, and search title, company and location with `q`.
          */
         get: operations["listApplications"];
         put?: never;
@@ -141,9 +141,31 @@ export interface paths {
          * Update an application
          * @description **Scope:** `tracker:write` · **Limit:** 20 requests per minute per account
          *
-         *     A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.
+         *     A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty. Nullable fields take null to clear them.
          */
         patch: operations["updateApplication"];
+        trace?: never;
+    };
+    "/v1/tracker/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count applications per status
+         * @description **Scope:** `tracker:read` · **Limit:** 60 requests per minute per account
+         *
+         *     How many of your applications are in each status (every status, in pipeline order) and in each archive bucket; exact.
+         */
+        get: operations["getTrackerBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/tracker/applications/{id}/interviews": {
@@ -1448,6 +1470,12 @@ export interface components {
          * @enum {string}
          */
         ApplicationSource: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+        /**
+         * @description What the salary is paid per
+         * @example YEAR
+         * @enum {string}
+         */
+        SalaryPeriod: "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR";
         CreateApplicationDto: {
             /**
              * @description The role applied for, as the posting names it
@@ -1483,6 +1511,49 @@ export interface components {
              * @enum {string}
              */
             source?: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+            /**
+             * @description 1 (low) to 5 (high)
+             * @example 4
+             */
+            priority?: number;
+            /**
+             * @description Free-form notes on the application
+             * @example Referred by Ada; follow up on Friday.
+             */
+            notes?: string;
+            /**
+             * @description In whole units of salaryCurrency; at most salaryMax
+             * @example 70000
+             */
+            salaryMin?: number;
+            /**
+             * @description In whole units of salaryCurrency; at least salaryMin
+             * @example 85000
+             */
+            salaryMax?: number;
+            salaryPeriod?: components["schemas"]["SalaryPeriod"];
+            /**
+             * @description ISO 4217 code of the salary
+             * @example EUR
+             */
+            salaryCurrency?: string;
+            /**
+             * Format: date-time
+             * @description When the application was sent (moving to `applied` sets it when empty)
+             * @example 2026-11-20T09:30:00Z
+             */
+            appliedDate?: string;
+            /**
+             * Format: uuid
+             * @description The resume sent: one of your resumes (`/v1/resume`)
+             */
+            cvId?: string;
+            /**
+             * Format: date
+             * @description The last day to apply
+             * @example 2026-12-15
+             */
+            deadline?: string;
             /**
              * @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)
              * @default false
@@ -1540,6 +1611,8 @@ export interface components {
             /** @description True exactly when status is accepted, rejected, withdrawn or no_response. */
             isArchived: boolean;
         };
+        /** @enum {string} */
+        ApplicationSort: "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt" | "appliedDate" | "-appliedDate" | "priority" | "-priority" | "company" | "-company" | "followUpAt" | "-followUpAt";
         /** @description Set once autoPrepare has tailored the linked resume. */
         TailoringReportView: {
             /**
@@ -1597,10 +1670,28 @@ export interface components {
             source: components["schemas"]["ApplicationSource"];
             /** @enum {string|null} */
             salaryPeriod: "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR" | null;
+            /**
+             * @description ISO 4217 code of salaryMin and salaryMax
+             * @example EUR
+             */
+            salaryCurrency: string | null;
+            /**
+             * Format: date
+             * @description The last day to apply
+             * @example 2026-12-15
+             */
+            deadline: string | null;
             tailoringReport: components["schemas"]["TailoringReportView"];
             jobDescription: string | null;
             /** @description The linked resume, e.g. the tailored copy autoPrepare made. */
             cvId: string | null;
+            /** @description The cover letter sent with the application. */
+            coverLetterId: string | null;
+            /**
+             * Format: date-time
+             * @description When to follow up on the application.
+             */
+            followUpAt: string | null;
             /** @description The job listing the application was created from. */
             jobListingId: string | null;
             /** @description Where that listing was published, copied from it. */
@@ -1634,6 +1725,20 @@ export interface components {
             /** @example Not found */
             error: string;
         };
+        DuplicateJobUrlBody: {
+            /** @example Another of your applications has this jobUrl */
+            error: string;
+            /**
+             * @example DUPLICATE_JOB_URL
+             * @enum {string}
+             */
+            code: "DUPLICATE_JOB_URL";
+            /**
+             * @description The application that has the URL
+             * @example 0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10
+             */
+            existingId: string;
+        };
         UpdateApplicationDto: {
             /**
              * @description Moves the application through the pipeline; each change is recorded in its timeline
@@ -1646,7 +1751,7 @@ export interface components {
              */
             priority?: number | null;
             /**
-             * @description Free-form notes on the application; null clears them
+             * @description Free-form notes on the application; null clears it
              * @example Referred by Ada; follow up on Friday.
              */
             notes?: string | null;
@@ -1656,6 +1761,68 @@ export interface components {
             company?: string;
             /** @description Where the job is; null clears it */
             location?: string | null;
+            /**
+             * Format: uri
+             * @description Checked for duplicates as on create: the URL of another of your applications is a 409 `DUPLICATE_JOB_URL`; null clears it
+             * @example https://jobs.acme.example/1234
+             */
+            jobUrl?: string | null;
+            /** @description The posting's text; null clears it */
+            jobDescription?: string | null;
+            /**
+             * @description Where the job was found; cannot be cleared
+             * @enum {string}
+             */
+            source?: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+            /**
+             * @description In whole units of salaryCurrency; at most salaryMax; null clears it
+             * @example 70000
+             */
+            salaryMin?: number | null;
+            /**
+             * @description In whole units of salaryCurrency; at least salaryMin; null clears it
+             * @example 85000
+             */
+            salaryMax?: number | null;
+            /**
+             * @description What the salary is paid per; null clears it
+             * @example YEAR
+             * @enum {string|null}
+             */
+            salaryPeriod?: "HOUR" | "DAY" | "WEEK" | "MONTH" | "YEAR" | null;
+            /**
+             * @description ISO 4217 code of the salary; null clears it
+             * @example EUR
+             */
+            salaryCurrency?: string | null;
+            /**
+             * Format: date-time
+             * @description When the application was sent (moving to `applied` sets it when empty); null clears it
+             * @example 2026-11-20T09:30:00Z
+             */
+            appliedDate?: string | null;
+            /**
+             * Format: uuid
+             * @description The resume sent: one of your resumes (`/v1/resume`); null clears it
+             */
+            cvId?: string | null;
+            /**
+             * Format: uuid
+             * @description The cover letter sent: one of your cover letters (`/v1/cover-letter`); null clears it
+             */
+            coverLetterId?: string | null;
+            /**
+             * Format: date
+             * @description The last day to apply; null clears it
+             * @example 2026-12-15
+             */
+            deadline?: string | null;
+            /**
+             * Format: date-time
+             * @description When to follow up on the application; null clears it
+             * @example 2026-11-27T09:00:00Z
+             */
+            followUpAt?: string | null;
         };
         UpdatedApplication: {
             status: components["schemas"]["ApplicationStatus"];
@@ -1681,6 +1848,32 @@ export interface components {
         SuccessResponse: {
             /** @example true */
             success: boolean;
+        };
+        StatusCount: {
+            status: components["schemas"]["ApplicationStatus"];
+            /** @example 3 */
+            count: number;
+            /** @description Whether the status belongs to the archived bucket. */
+            isArchived: boolean;
+        };
+        TrackerBoard: {
+            /** @example 12 */
+            total: number;
+            /**
+             * @description Applications in an active status.
+             * @example 10
+             */
+            active: number;
+            /**
+             * @description Applications in an archived status (accepted, rejected, withdrawn, no_response).
+             * @example 2
+             */
+            archived: number;
+            /** @description Every status, in pipeline order, with 0 for a status no application is in. */
+            statuses: components["schemas"]["StatusCount"][];
+        };
+        TrackerBoardResponse: {
+            data: components["schemas"]["TrackerBoard"];
         };
         CreateInterviewDto: {
             /**
@@ -3580,6 +3773,12 @@ export interface operations {
                 status?: components["schemas"]["ApplicationStatus"];
                 /** @description true: only archived applications; false: only active ones. Ignored when `status` is given. */
                 archived?: boolean;
+                /** @description Only applications of this priority */
+                priority?: number;
+                /** @description Only applications whose title, company or location contains this text, whatever the case and accents (`zurich` finds Zürich) */
+                q?: string;
+                /** @description The order: a key, ascending, or with `-` descending. Applications without the key's value (appliedDate, priority, followUpAt) come last either way; ties go by id, so pages never overlap. */
+                sort?: components["schemas"]["ApplicationSort"];
             };
             header?: never;
             path?: never;
@@ -3687,7 +3886,15 @@ export interface operations {
                  *       "jobTitle": "Senior Backend Engineer",
                  *       "company": "Acme Corp",
                  *       "location": "Berlin, Germany",
-                 *       "jobUrl": "https://jobs.acme.example/1234"
+                 *       "jobUrl": "https://jobs.acme.example/1234",
+                 *       "priority": 4,
+                 *       "notes": "Referred by Ada; follow up on Friday.",
+                 *       "salaryMin": 70000,
+                 *       "salaryMax": 85000,
+                 *       "salaryPeriod": "YEAR",
+                 *       "salaryCurrency": "EUR",
+                 *       "appliedDate": "2026-11-20T09:30:00Z",
+                 *       "deadline": "2026-12-15"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApplicationDto"];
@@ -3737,7 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateApplicationResponse"];
                 };
             };
-            /** @description Invalid fields; or, with autoPrepare, `NO_DEFAULT_RESUME` (the account has no default resume) or `JOB_DESCRIPTION_TOO_SHORT` */
+            /** @description Invalid fields (also a `cvId` that is not one of your resumes, or a salaryMin above salaryMax); or, with autoPrepare, `NO_DEFAULT_RESUME` (the account has no default resume) or `JOB_DESCRIPTION_TOO_SHORT` */
             400: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -4125,7 +4332,15 @@ export interface operations {
                 /**
                  * @example {
                  *       "priority": 4,
-                 *       "notes": "Referred by Ada; follow up on Friday."
+                 *       "notes": "Referred by Ada; follow up on Friday.",
+                 *       "jobUrl": "https://jobs.acme.example/1234",
+                 *       "salaryMin": 70000,
+                 *       "salaryMax": 85000,
+                 *       "salaryPeriod": "YEAR",
+                 *       "salaryCurrency": "EUR",
+                 *       "appliedDate": "2026-11-20T09:30:00Z",
+                 *       "deadline": "2026-12-15",
+                 *       "followUpAt": "2026-11-27T09:00:00Z"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateApplicationDto"];
@@ -4144,7 +4359,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdatedApplication"];
                 };
             };
-            /** @description Invalid fields */
+            /** @description Invalid fields: also a `cvId` or `coverLetterId` that is not one of yours, and a salaryMin above salaryMax (the stored one when only one is sent) */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4195,6 +4410,19 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `DUPLICATE_JOB_URL`: another of your applications has this jobUrl; `existingId` names it */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicateJobUrlBody"];
+                };
+            };
             /** @description The body is over 1048576 bytes */
             413: {
                 headers: {
@@ -4222,6 +4450,159 @@ export interface operations {
                 };
             };
             /** @description More than 20 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    getTrackerBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "total": 5,
+                     *         "active": 4,
+                     *         "archived": 1,
+                     *         "statuses": [
+                     *           {
+                     *             "status": "watchlist",
+                     *             "count": 2,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "preparing",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "applied",
+                     *             "count": 2,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "response",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "screening",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "interview_scheduled",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "interviewed",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "offer",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "negotiating",
+                     *             "count": 0,
+                     *             "isArchived": false
+                     *           },
+                     *           {
+                     *             "status": "accepted",
+                     *             "count": 0,
+                     *             "isArchived": true
+                     *           },
+                     *           {
+                     *             "status": "rejected",
+                     *             "count": 1,
+                     *             "isArchived": true
+                     *           },
+                     *           {
+                     *             "status": "withdrawn",
+                     *             "count": 0,
+                     *             "isArchived": true
+                     *           },
+                     *           {
+                     *             "status": "no_response",
+                     *             "count": 0,
+                     *             "isArchived": true
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackerBoardResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:read` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description More than 60 requests in the last minute from this account */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

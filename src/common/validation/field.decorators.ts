@@ -24,6 +24,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { CURRENCY_CODE_PATTERN, CURRENCY_CODES } from './currency-codes';
 import { PARTIAL_DATE_PATTERN, parsePartialDate, PartialDateForms } from './partial-date';
 
 /**
@@ -123,6 +124,27 @@ export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
     Matches(DATE_TIME_WITH_ZONE, { message: DATE_TIME_MESSAGE }),
     IsISO8601({ strict: true, strictSeparator: true }, { message: DATE_TIME_MESSAGE }),
     documented(options, { type: String, format: 'date-time' }),
+  );
+}
+
+/** A calendar day, `YYYY-MM-DD`, that exists (not February 30): a date without a time, so no time zone to guess. */
+export function DateField(options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options),
+    ValidateBy(
+      { name: 'isCalendarDay', validator: { validate: (value) => parsePartialDate(value)?.precision === 'day' } },
+      { message: 'must be a date: YYYY-MM-DD' },
+    ),
+    documented(options, { type: String, format: 'date' }),
+  );
+}
+
+/** An ISO 4217 currency code from the runtime's list (`EUR`), in capitals as the standard writes it. */
+export function CurrencyField(options: FieldOptions = {}): PropertyDecorator {
+  return applyDecorators(
+    ...presence(options),
+    IsIn(CURRENCY_CODES as string[], { message: 'must be an ISO 4217 currency code, e.g. EUR' }),
+    documented(options, { type: String, pattern: CURRENCY_CODE_PATTERN }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Brackets } from 'typeorm';
 import { ListEnvelope } from '../../common/http/paging';
+import { escapeLikePattern } from '../../database/like-pattern';
 import { Owner, OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
 import { ContactView, ListContactsQuery } from './dto/contact.dto';
 import { Contact } from './entities/contact.entity';
@@ -30,9 +31,4 @@ export class ContactsRepository extends OwnedRepositoryFor<Contact, ContactView>
       },
     );
   }
-}
-
-/** The search text is matched literally: `%`, `_` and `\` in it are not wildcards. */
-function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
 }

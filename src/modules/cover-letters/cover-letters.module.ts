@@ -9,6 +9,6 @@ import { CoverLettersService } from './cover-letters.service';
   imports: [ResumesModule, EventsModule],
   controllers: [CoverLettersController],
   providers: [CoverLettersService, CoverLettersRepository],
-  exports: [CoverLettersService],
+  exports: [CoverLettersService, CoverLettersRepository],
 })
 export class CoverLettersModule {}

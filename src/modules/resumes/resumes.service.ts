@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { referencedRecord } from '../../common/validation/referenced-record';
 import type { SectionName } from '../../common/section-names';
 import { accountIdOf, Owner, ownedView } from '../../database/owned-repository';
 import { EventsOutbox } from '../events/events-outbox';
@@ -178,9 +179,7 @@ export class ResumesService {
 
   /** selectedSummaryId must name a summary of the resume; the row stays locked so that it cannot go before the commit. */
   private async assertSummaryOf(resumeId: string | undefined, summaryId: string, manager: EntityManager): Promise<void> {
-    if (!(await this.sections.isSummaryOf(resumeId, summaryId, manager))) {
-      throw ValidationFailedError.field('selectedSummaryId', 'must be the id of a summary of this resume');
-    }
+    await referencedRecord('selectedSummaryId', 'must be the id of a summary of this resume', this.sections.isSummaryOf(resumeId, summaryId, manager));
   }
 }
 

@@ -7,6 +7,7 @@ import { AsJson, jsonTimestamp } from '../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, OwnedView, ownedView } from '../../database/owned-repository';
 import { JobListing } from '../jobs/entities/job-listing.entity';
 import type { TailoringReport } from '../tailoring/tailoring-plan';
+import { ApplicationSort, ApplicationSortKey, DEFAULT_APPLICATION_SORT } from './application-sorts';
 import { ApplicationStatus, ARCHIVED_STATUSES } from './application-status';
 import { ApplicationDetail, ApplicationSummary, ListApplicationsQuery } from './dto/application.dto';
 import { Application } from './entities/application.entity';
@@ -29,24 +30,68 @@ const SUMMARY_JSON = `json_build_object('id', id, 'jobTitle', job_title, 'compan
 const PAGE_COLUMNS = 'id, job_title, company, location, job_url, status, source, priority, salary_min, salary_max, applied_date, created_at, updated_at';
 
 /**
- * The page and its total in one statement (one round trip), for one filter: `$1` is the account, `$2` the filter's
- * value when there is one, then the limit and the offset. The total is read from the per-status counts.
+ * What each sort key orders by. A key that may be empty sorts its empty values last both ways (`NULLS LAST` is
+ * ascending's default); `column` names what the page must also read to order the items by it.
  */
-function listStatement(condition: string): string {
-  const where = `account_id = $1${condition}`;
-  const paging = condition ? '$3 OFFSET $4' : '$2 OFFSET $3';
-  return `SELECT (SELECT coalesce(sum(count), 0)::int FROM application_counts WHERE ${where}) AS total,
-    (SELECT coalesce(json_agg(${SUMMARY_JSON} ORDER BY created_at DESC, id DESC), '[]')
-       FROM (SELECT ${PAGE_COLUMNS} FROM applications WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${paging}) AS page) AS data`;
+const SORT_COLUMNS: Record<ApplicationSortKey, { expression: string; nullable?: true; column?: string }> = {
+  updatedAt: { expression: 'updated_at' },
+  createdAt: { expression: 'created_at' },
+  appliedDate: { expression: 'applied_date', nullable: true },
+  priority: { expression: 'priority', nullable: true },
+  company: { expression: 'search_fold(company)' },
+  followUpAt: { expression: 'follow_up_at', nullable: true, column: 'follow_up_at' },
+};
+
+/** The filters of one list request, which pick its statement. */
+interface ListShape {
+  bucket: 'all' | 'status' | 'archived' | 'active';
+  priority: boolean;
+  q: boolean;
+  sort: ApplicationSort;
 }
 
-/** Written once: a request only picks its statement. */
-const LIST = {
-  all: listStatement(''),
-  status: listStatement(' AND status = $2'),
-  archived: listStatement(' AND status = ANY($2)'),
-  active: listStatement(' AND status <> ALL($2)'),
-};
+const BUCKET_CONDITIONS = { all: undefined, status: 'status = $', archived: 'status = ANY($)', active: 'status <> ALL($)' } as const;
+
+/**
+ * The page and its total in one statement (one round trip): `$1` is the account, then the value of each filter the
+ * shape has (status or bucket, priority, q), then the limit and the offset. Ties go by id in the key's direction, so
+ * that pages never overlap and each order is read from one index (see the migration ApplicationListOrders). The total is
+ * read from the per-status counts, unless priority or q narrow the list below what they count.
+ */
+function listStatement(shape: ListShape): string {
+  const conditions = ['account_id = $1'];
+  const parameter = (condition: string) => conditions.push(condition.replace('$', `$${conditions.length + 1}`));
+  const bucket = BUCKET_CONDITIONS[shape.bucket];
+  if (bucket) parameter(bucket);
+  const counted = conditions.join(' AND ');
+  if (shape.priority) parameter('priority = $');
+  // Folded as the searched text is, then escaped: what q holds is matched literally.
+  if (shape.q) parameter(`search_text LIKE '%' || regexp_replace(search_fold($), '[\\\\%_]', '\\\\\\&', 'g') || '%'`);
+  const where = conditions.join(' AND ');
+  const total =
+    shape.priority || shape.q
+      ? `SELECT count(*)::int FROM applications WHERE ${where}`
+      : `SELECT coalesce(sum(count), 0)::int FROM application_counts WHERE ${counted}`;
+  const descending = shape.sort.startsWith('-');
+  const key = SORT_COLUMNS[(descending ? shape.sort.slice(1) : shape.sort) as ApplicationSortKey];
+  const direction = descending ? 'DESC' : 'ASC';
+  const order = `${key.expression} ${direction}${key.nullable && descending ? ' NULLS LAST' : ''}, id ${direction}`;
+  const columns = key.column ? `${PAGE_COLUMNS}, ${key.column}` : PAGE_COLUMNS;
+  const paging = `$${conditions.length + 1} OFFSET $${conditions.length + 2}`;
+  return `SELECT (${total}) AS total,
+    (SELECT coalesce(json_agg(${SUMMARY_JSON} ORDER BY ${order}), '[]')
+       FROM (SELECT ${columns} FROM applications WHERE ${where} ORDER BY ${order} LIMIT ${paging}) AS page) AS data`;
+}
+
+/** Each statement is written once, when first asked for: a request only picks its own (at most 192 of them). */
+const LIST_STATEMENTS = new Map<string, string>();
+
+function listStatementFor(shape: ListShape): string {
+  const name = `${shape.bucket} ${shape.priority} ${shape.q} ${shape.sort}`;
+  let statement = LIST_STATEMENTS.get(name);
+  if (!statement) LIST_STATEMENTS.set(name, (statement = listStatement(shape)));
+  return statement;
+}
 
 /**
  * One application with its 20 latest timeline entries (by `sequence`: the order the status changes were committed) and its interviews (with the contact each names), in one round
@@ -55,8 +100,9 @@ const LIST = {
 const DETAIL = `
   SELECT a.id, ${jsonTimestamp('a.created_at')} AS "createdAt", ${jsonTimestamp('a.updated_at')} AS "updatedAt", a.job_title AS "jobTitle",
          a.company, a.location, a.job_url AS "jobUrl", a.job_description AS "jobDescription", a.status, a.source, a.priority, a.notes,
-         a.salary_min AS "salaryMin", a.salary_max AS "salaryMax", a.salary_period AS "salaryPeriod",
-         ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.tailoring_report AS "tailoringReport",
+         a.salary_min AS "salaryMin", a.salary_max AS "salaryMax", a.salary_period AS "salaryPeriod", a.salary_currency AS "salaryCurrency",
+         ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.cover_letter_id AS "coverLetterId",
+         to_char(a.deadline, 'YYYY-MM-DD') AS deadline, ${jsonTimestamp('a.follow_up_at')} AS "followUpAt", a.tailoring_report AS "tailoringReport",
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
          (SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'description', e.description,
                                                      'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.sequence DESC), '[]')
@@ -84,20 +130,27 @@ export type ApplicationToTailor = Pick<Application, 'id' | 'accountId' | 'jobTit
  */
 @Injectable()
 export class ApplicationsRepository extends OwnedRepositoryFor<Application, OwnedView<Application>>(Application, ownedView) {
-  /** One page of the account's applications, newest first, by status or archived bucket (`status` wins). */
+  /** One page of the account's applications: by status or archived bucket (`status` wins), priority and q, in `sort` order. */
   async page(owner: Owner, query: ListApplicationsQuery): Promise<ListEnvelope<AsJson<ApplicationSummary>>> {
-    const accountId = accountIdOf(owner);
-    let statement = LIST.all;
-    let parameters: unknown[] = [accountId];
+    const parameters: unknown[] = [accountIdOf(owner)];
+    let bucket: ListShape['bucket'] = 'all';
     if (query.status) {
-      statement = LIST.status;
-      parameters = [accountId, query.status];
+      bucket = 'status';
+      parameters.push(query.status);
     } else if (query.archived !== undefined) {
-      statement = query.archived ? LIST.archived : LIST.active;
-      parameters = [accountId, ARCHIVED_STATUSES];
+      bucket = query.archived ? 'archived' : 'active';
+      parameters.push(ARCHIVED_STATUSES);
     }
+    if (query.priority !== undefined) parameters.push(query.priority);
+    if (query.q) parameters.push(query.q);
+    const statement = listStatementFor({ bucket, priority: query.priority !== undefined, q: Boolean(query.q), sort: query.sort ?? DEFAULT_APPLICATION_SORT });
     const [{ total, data }] = await this.read<{ total: number; data: AsJson<ApplicationSummary>[] }>(statement, [...parameters, query.limit, query.offset]);
     return listEnvelope(data, total, query);
+  }
+
+  /** The account's applications per status, from the counts the list's totals are read from; statuses with none are left out. */
+  async countsByStatus(owner: Owner): Promise<{ status: ApplicationStatus; count: number }[]> {
+    return this.read('SELECT status, count FROM application_counts WHERE account_id = $1 AND count > 0', [accountIdOf(owner)]);
   }
 
   /** The account's application `id` as the single read answers it; NotFoundError otherwise. */
@@ -128,6 +181,12 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
   async idOfJobUrl(owner: Owner, jobUrlKey: string): Promise<string> {
     const existing = await this.manager.findOneOrFail(Application, { select: { id: true }, where: { accountId: accountIdOf(owner), jobUrlKey } });
     return existing.id;
+  }
+
+  /** The id of the account's application whose jobUrl has this key, if one has. */
+  async findIdOfJobUrl(owner: Owner, jobUrlKey: string): Promise<string | undefined> {
+    const existing = await this.manager.findOne(Application, { select: { id: true }, where: { accountId: accountIdOf(owner), jobUrlKey } });
+    return existing?.id;
   }
 
   /** Saves an application read (and locked) in this transaction, with its changes; answers it as saved. */

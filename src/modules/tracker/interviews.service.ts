@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
+import { NotFoundError } from '../../common/errors/api-errors';
+import { referencedRecord } from '../../common/validation/referenced-record';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { ApplicationsRepository } from './applications.repository';
@@ -49,9 +50,7 @@ export class InterviewsService {
 
   /** A contact id that is not one of the caller's contacts is an invalid field value, whoever it belongs to. */
   private async lockOwnContact(manager: EntityManager, caller: ApiCaller, contactId: string): Promise<void> {
-    if (!(await this.contacts.withManager(manager).owns(caller, contactId, 'for_key_share'))) {
-      throw ValidationFailedError.field('contactId', 'must be the id of one of your contacts');
-    }
+    await referencedRecord('contactId', 'must be the id of one of your contacts', this.contacts.withManager(manager).owns(caller, contactId, 'for_key_share'));
   }
 }
 

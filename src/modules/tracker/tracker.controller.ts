@@ -23,7 +23,7 @@ import {
 } from './dto/application.dto';
 import { TrackerService } from './tracker.service';
 import { TailoringErrorCode } from '../tailoring/tailoring.exception';
-import { PlanRequiredBody, TrackerErrorCode } from './tracker.exception';
+import { DuplicateJobUrlBody, PlanRequiredBody, TrackerErrorCode } from './tracker.exception';
 import { deleted, item } from '../../common/http/responses';
 import type { AsJson } from '../../database/json-columns';
 
@@ -55,7 +55,7 @@ export class TrackerController {
   })
   @ApiErrorResponse(
     400,
-    `Invalid fields; or, with autoPrepare, \`${TrackerErrorCode.NO_DEFAULT_RESUME}\` (the account has no default resume) or \`${TrackerErrorCode.JOB_DESCRIPTION_TOO_SHORT}\``,
+    `Invalid fields (also a \`cvId\` that is not one of your resumes, or a salaryMin above salaryMax); or, with autoPrepare, \`${TrackerErrorCode.NO_DEFAULT_RESUME}\` (the account has no default resume) or \`${TrackerErrorCode.JOB_DESCRIPTION_TOO_SHORT}\``,
     ValidationErrorBody,
     CodedErrorBody,
   )
@@ -74,7 +74,12 @@ export class TrackerController {
   @Get()
   @Scopes('tracker:read')
   @RateLimit(DEFAULT_LIMITS.list)
-  @ApiOperation({ operationId: 'listApplications', summary: 'List applications', description: 'Newest first. Filter by `status`, or by `archived` bucket.' })
+  @ApiOperation({
+    operationId: 'listApplications',
+    summary: 'List applications',
+    description:
+      'Newest first unless `sort` says otherwise. Filter by `status` or `archived` bucket, by `priority`, and search title, company and location with `q`.',
+  })
   @ApiListResponse(ApplicationSummary)
   list(@Caller() caller: ApiCaller, @Query() query: ListApplicationsQuery) {
     return this.tracker.list(caller, query);
@@ -100,10 +105,20 @@ export class TrackerController {
   @ApiOperation({
     operationId: 'updateApplication',
     summary: 'Update an application',
-    description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty.',
+    description: 'A change of `status` adds a timeline entry; moving to `applied` sets `appliedDate` when empty. Nullable fields take null to clear them.',
   })
   @ApiOkResponse({ type: UpdatedApplication })
+  @ApiErrorResponse(
+    400,
+    'Invalid fields: also a `cvId` or `coverLetterId` that is not one of yours, and a salaryMin above salaryMax (the stored one when only one is sent)',
+    ValidationErrorBody,
+  )
   @ApiNotFoundResponse({ type: ErrorBody })
+  @ApiErrorResponse(
+    409,
+    `\`${TrackerErrorCode.DUPLICATE_JOB_URL}\`: another of your applications has this jobUrl; \`existingId\` names it`,
+    DuplicateJobUrlBody,
+  )
   update(@Caller() caller: ApiCaller, @IdParam() id: string, @Body(RequireAnyFieldPipe) body: UpdateApplicationDto): Promise<UpdatedApplication> {
     return this.tracker.update(caller, id, body);
   }

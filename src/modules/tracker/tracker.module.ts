@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ContactsModule } from '../contacts/contacts.module';
+import { CoverLettersModule } from '../cover-letters/cover-letters.module';
 import { EventsModule } from '../events/events.module';
 import { ResumeTailoringState } from '../resumes/export/resume-tailoring-state';
 import { ResumesModule } from '../resumes/resumes.module';
@@ -9,12 +10,13 @@ import { ApplicationsRepository } from './applications.repository';
 import { InterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
+import { TrackerBoardController } from './tracker-board.controller';
 import { TrackerController } from './tracker.controller';
 import { TrackerService } from './tracker.service';
 
 @Module({
-  imports: [ResumesModule, ContactsModule, TailoringQueueModule, EventsModule],
-  controllers: [TrackerController, InterviewsController],
+  imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule],
+  controllers: [TrackerController, TrackerBoardController, InterviewsController],
   providers: [
     TrackerService,
     InterviewsService,

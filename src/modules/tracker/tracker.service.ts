@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
+import { referencedRecord } from '../../common/validation/referenced-record';
 import { ListEnvelope } from '../../common/http/paging';
 import type { AsJson } from '../../database/json-columns';
 import type { Owner } from '../../database/owned-repository';
 import { afterCommit } from '../../database/request-transaction';
+import { CoverLettersRepository } from '../cover-letters/cover-letters.repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
+import { ResumesRepository } from '../resumes/resumes.repository';
 import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
 import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.exception';
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
-import { ApplicationStatus, isArchivedStatus } from './application-status';
+import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
 import { ApplicationsRepository, ListingToTrack } from './applications.repository';
 import {
   ApplicationDetail,
@@ -20,10 +24,13 @@ import {
   CreateApplicationDto,
   CreateApplicationResponse,
   ListApplicationsQuery,
+  REFERENCE_MESSAGES,
+  SALARY_ORDER_MESSAGES,
+  TrackerBoard,
   UpdateApplicationDto,
   UpdatedApplication,
 } from './dto/application.dto';
-import { Application } from './entities/application.entity';
+import { Application, JOB_URL_UNIQUE_INDEX } from './entities/application.entity';
 import { jobUrlKey } from './job-url';
 import { TrackerErrorCode, TrackerException } from './tracker.exception';
 
@@ -34,6 +41,8 @@ export class TrackerService implements TailoringApplications {
   constructor(
     private readonly applications: ApplicationsRepository,
     private readonly resumes: ResumesService,
+    private readonly resumeRecords: ResumesRepository,
+    private readonly coverLetters: CoverLettersRepository,
     private readonly tailoringQueue: TailoringQueue,
     private readonly events: EventsOutbox,
   ) {}
@@ -44,11 +53,22 @@ export class TrackerService implements TailoringApplications {
    * Idempotency-Key); if Redis does not take it, the sweep does it later: the application never stays in `preparing`.
    */
   async create(caller: ApiCaller, input: CreateApplicationDto): Promise<CreateApplicationResponse> {
+    if (input.autoPrepare && input.cvId !== undefined)
+      throw ValidationFailedError.field('cvId', 'cannot be sent with autoPrepare, which links the tailored copy');
     const listing = input.jobListingId ? await this.jobListing(input.jobListingId) : null;
     const jobDescription = input.jobDescription ?? listing?.description ?? null;
+    // What the body gives wins over what the listing has.
+    const salary = {
+      salaryMin: input.salaryMin ?? roundSalary(listing?.salaryMin),
+      salaryMax: input.salaryMax ?? roundSalary(listing?.salaryMax),
+      salaryPeriod: input.salaryPeriod ?? listing?.salaryPeriod ?? null,
+      salaryCurrency: input.salaryCurrency ?? null,
+    };
+    assertSalaryOrder(input, salary);
     const defaultResumeId = input.autoPrepare ? await this.checkAutoPrepare(caller, jobDescription) : undefined;
     const key = input.jobUrl ? jobUrlKey(input.jobUrl) : null;
     const result = await this.applications.transaction(async (applications, manager): Promise<CreateApplicationResponse> => {
+      await this.lockReferences(manager, caller, input);
       const createdId = await applications.insertUnlessDuplicate(caller, {
         jobTitle: input.jobTitle,
         company: input.company,
@@ -58,9 +78,12 @@ export class TrackerService implements TailoringApplications {
         jobDescription,
         jobListingId: listing?.id ?? null,
         publisher: listing?.publisher ?? null,
-        salaryMin: roundSalary(listing?.salaryMin),
-        salaryMax: roundSalary(listing?.salaryMax),
-        salaryPeriod: listing?.salaryPeriod ?? null,
+        ...salary,
+        priority: input.priority ?? null,
+        notes: input.notes ?? null,
+        appliedDate: input.appliedDate ? new Date(input.appliedDate) : null,
+        cvId: input.cvId ?? null,
+        deadline: input.deadline ?? null,
         source: input.source ?? 'Other',
         status: defaultResumeId ? 'preparing' : INITIAL_STATUS,
       });
@@ -92,37 +115,57 @@ export class TrackerService implements TailoringApplications {
     return this.applications.detail(caller, id);
   }
 
+  /** Counts per status and archive bucket, every status named (0 when it has none), from the counts the list keeps. */
+  async board(caller: ApiCaller): Promise<TrackerBoard> {
+    const counts = new Map((await this.applications.countsByStatus(caller)).map(({ status, count }) => [status, count]));
+    const countOf = (statuses: readonly ApplicationStatus[]) => statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
+    const active = countOf(ACTIVE_STATUSES);
+    const total = countOf(APPLICATION_STATUSES);
+    return {
+      total,
+      active,
+      archived: total - active,
+      statuses: APPLICATION_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0, isArchived: isArchivedStatus(status) })),
+    };
+  }
+
+  /**
+   * The ids the body names are locked first, then the application: a resume's or cover letter's deletion locks them
+   * in that order too (it unlinks the applications), so the two never wait on each other. A jobUrl of another of the
+   * account's applications meets it at the unique index, which answers 409 with that application's id.
+   */
   async update(caller: ApiCaller, id: string, changes: UpdateApplicationDto): Promise<UpdatedApplication> {
-    return this.applications.transaction(async (applications, manager) => {
-      const application = await applications.require(caller, id, 'pessimistic_write');
-      const previousStatus = application.status;
-      Object.assign(application, changes);
-      if (changes.status && changes.status !== previousStatus) {
-        // Moving on from `preparing` by hand cancels a tailoring that has not run: the person has taken over.
-        application.tailoringPending = false;
-        if (changes.status === 'applied' && !application.appliedDate) application.appliedDate = new Date();
-        await applications.addTimelineEntry(id, changes.status, `Status changed from ${previousStatus} to ${changes.status}`);
-      }
-      const saved = await applications.save(application);
-      await this.events.record(manager, caller.accountId, 'application.updated', detailOf(saved));
-      if (saved.status !== previousStatus) {
-        await this.events.record(manager, caller.accountId, 'application.status_changed', {
-          from: previousStatus,
-          to: saved.status,
-          application: detailOf(saved),
-        });
-      }
-      const {
-        jobDescription: _description,
-        salaryPeriod: _period,
-        cvId: _cvId,
-        tailoringReport: _report,
-        jobListingId: _listing,
-        publisher: _publisher,
-        ...updated
-      } = detailOf(saved);
-      return updated;
-    });
+    try {
+      return await this.applications.transaction(async (applications, manager) => {
+        await this.lockReferences(manager, caller, changes);
+        const application = await applications.require(caller, id, 'pessimistic_write');
+        const previousStatus = application.status;
+        Object.assign(application, storedChanges(changes));
+        assertSalaryOrder(changes, application);
+        if (changes.status && changes.status !== previousStatus) {
+          // Moving on from `preparing` by hand cancels a tailoring that has not run: the person has taken over.
+          application.tailoringPending = false;
+          if (changes.status === 'applied' && !application.appliedDate) application.appliedDate = new Date();
+          await applications.addTimelineEntry(id, changes.status, `Status changed from ${previousStatus} to ${changes.status}`);
+        }
+        const saved = await applications.save(application);
+        await this.events.record(manager, caller.accountId, 'application.updated', detailOf(saved));
+        if (saved.status !== previousStatus) {
+          await this.events.record(manager, caller.accountId, 'application.status_changed', {
+            from: previousStatus,
+            to: saved.status,
+            application: detailOf(saved),
+          });
+        }
+        return updatedView(saved);
+      });
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint !== JOB_URL_UNIQUE_INDEX || !changes.jobUrl) throw error;
+      const existingId = await this.applications.findIdOfJobUrl(caller, jobUrlKey(changes.jobUrl));
+      // The application it met was deleted in the meantime: the URL is free again.
+      if (!existingId) return this.update(caller, id, changes);
+      throw new TrackerException(TrackerErrorCode.DUPLICATE_JOB_URL, 'Another of your applications has this jobUrl', { existingId });
+    }
   }
 
   remove(caller: ApiCaller, id: string): Promise<void> {
@@ -175,10 +218,22 @@ export class TrackerService implements TailoringApplications {
   }
 
   /** The listing an application is created from; an unknown id is a validation failure (400 on `jobListingId`). */
-  private async jobListing(id: string): Promise<ListingToTrack> {
-    const listing = await this.applications.listingToTrack(id);
-    if (!listing) throw ValidationFailedError.field('jobListingId', 'does not match a job listing');
-    return listing;
+  private jobListing(id: string): Promise<ListingToTrack> {
+    return referencedRecord('jobListingId', 'does not match a job listing', this.applications.listingToTrack(id));
+  }
+
+  /** The resume and cover letter a body links, locked until the commit so that neither goes before the link is written. */
+  private async lockReferences(manager: EntityManager, caller: ApiCaller, body: { cvId?: string | null; coverLetterId?: string | null }): Promise<void> {
+    if (typeof body.cvId === 'string') {
+      await referencedRecord('cvId', REFERENCE_MESSAGES.cvId, this.resumeRecords.withManager(manager).owns(caller, body.cvId, 'for_key_share'));
+    }
+    if (typeof body.coverLetterId === 'string') {
+      await referencedRecord(
+        'coverLetterId',
+        REFERENCE_MESSAGES.coverLetterId,
+        this.coverLetters.withManager(manager).owns(caller, body.coverLetterId, 'for_key_share'),
+      );
+    }
   }
 
   /** The autoPrepare requirements, in the order their errors take precedence; answers the default resume to copy. */
@@ -219,9 +274,54 @@ function roundSalary(amount: number | null | undefined): number | null {
   return amount === null || amount === undefined ? null : Math.round(amount);
 }
 
+/** A salary range the body leaves with its minimum above its maximum: a 400 on the field it sent (an amount it clears never is). */
+function assertSalaryOrder(body: { salaryMin?: number | null; salaryMax?: number | null }, range: Pick<Application, 'salaryMin' | 'salaryMax'>): void {
+  if (range.salaryMin === null || range.salaryMax === null || range.salaryMin <= range.salaryMax) return;
+  const field = typeof body.salaryMin === 'number' ? 'salaryMin' : typeof body.salaryMax === 'number' ? 'salaryMax' : undefined;
+  if (field) throw ValidationFailedError.field(field, SALARY_ORDER_MESSAGES[field]);
+}
+
+/** An update body as the columns it changes: instants as Dates, and a jobUrl with the key duplicates are found by. */
+function storedChanges({ appliedDate, followUpAt, jobUrl, ...changes }: UpdateApplicationDto): Partial<Application> {
+  return {
+    ...changes,
+    ...(appliedDate !== undefined && { appliedDate: appliedDate === null ? null : new Date(appliedDate) }),
+    ...(followUpAt !== undefined && { followUpAt: followUpAt === null ? null : new Date(followUpAt) }),
+    ...(jobUrl !== undefined && { jobUrl, jobUrlKey: jobUrl === null ? null : jobUrlKey(jobUrl) }),
+  };
+}
+
 function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' | 'interviews'> {
-  const { accountId: _accountId, jobUrlKey: _key, tailoringPending: _pending, account: _account, cv: _cv, jobListing: _listing, ...fields } = application;
+  const {
+    accountId: _accountId,
+    jobUrlKey: _key,
+    tailoringPending: _pending,
+    searchText: _searchText,
+    account: _account,
+    cv: _cv,
+    coverLetter: _coverLetter,
+    jobListing: _listing,
+    ...fields
+  } = application;
   return { ...fields, isArchived: isArchivedStatus(fields.status) };
+}
+
+/** The answer of PATCH, as the specification lists it: the application without what only its single read shows. */
+function updatedView(application: Application): UpdatedApplication {
+  const {
+    jobDescription: _description,
+    salaryPeriod: _period,
+    salaryCurrency: _currency,
+    cvId: _cvId,
+    coverLetterId: _coverLetterId,
+    deadline: _deadline,
+    followUpAt: _followUpAt,
+    tailoringReport: _report,
+    jobListingId: _listing,
+    publisher: _publisher,
+    ...updated
+  } = detailOf(application);
+  return updated;
 }
 
 /** The application as its read shows it (without the timeline and interviews, which have their own events). */

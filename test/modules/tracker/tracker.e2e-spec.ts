@@ -234,7 +234,7 @@ describe('/v1/tracker/applications', () => {
       ['offset=99999999999999999999999', { offset: ['must be between 0 and 2147483647'] }],
       ['status=lost', { status: ['must be a valid status'] }],
       ['archived=maybe', { archived: ['must be true or false'] }],
-      ['sort=asc', { sort: ['is not allowed'] }],
+      ['order=asc', { order: ['is not allowed'] }],
     ])('rejects ?%s', async (query, details) => {
       const response = await account.api.get(`${PATH}?${query}`);
       expect(response.status).toBe(400);
@@ -415,7 +415,7 @@ describe('/v1/tracker/applications', () => {
       [{ priority: 2.5 }, { priority: ['must be an integer'] }],
       [{ jobTitle: null }, { jobTitle: ['must be a string'] }],
       [{ company: 'x'.repeat(201) }, { company: ['must be at most 200 characters'] }],
-      [{ jobUrl: 'https://x.example' }, { jobUrl: ['is not allowed'] }],
+      [{ autoPrepare: true }, { autoPrepare: ['is not allowed'] }],
       [{}, { body: ['at least one field is required'] }],
     ])('rejects %j', async (body, details) => {
       const id = await create(suite.owner);

@@ -24,8 +24,10 @@ export class TrackerTools implements McpToolset {
         title: 'List job applications',
         effect: 'read',
         description:
-          "List the user's tracked job applications, newest first. Filter with `status` (one of the 13 pipeline statuses) " +
-          'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active). Pages with limit/offset.',
+          "List the user's tracked job applications, newest first, or in `sort` order (updatedAt, createdAt, appliedDate, " +
+          'priority, company, followUpAt; `-` in front for descending). Filter with `status` (one of the 13 pipeline statuses) ' +
+          'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active), `priority` (1-5), and `q` ' +
+          '(text in the title, company or location, whatever the case and accents). Pages with limit/offset.',
         twin: twin('list'),
         query: ListApplicationsQuery,
         run: (caller, { query }) => this.tracker.list(caller, query),
@@ -44,7 +46,9 @@ export class TrackerTools implements McpToolset {
         effect: 'create',
         description:
           'Start tracking a job application (status watchlist). Give jobTitle and company; add jobUrl so the same ' +
-          'posting is never tracked twice (an existing application with that URL is returned with existing: true).',
+          'posting is never tracked twice (an existing application with that URL is returned with existing: true). ' +
+          'Optionally record priority (1-5), notes, salaryMin/salaryMax with salaryPeriod and salaryCurrency (ISO 4217), ' +
+          'appliedDate, deadline (YYYY-MM-DD) and the cvId of the resume sent.',
         twin: twin('create'),
         body: CreateApplicationDto,
         run: (caller, { body }) => this.tracker.create(caller, body),
@@ -55,7 +59,9 @@ export class TrackerTools implements McpToolset {
         effect: 'update',
         description:
           'Change an application: move it through the pipeline with `status` (each change is recorded in its timeline; ' +
-          '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location.',
+          '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location, jobUrl, jobDescription, ' +
+          'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline or ' +
+          'followUpAt. null clears a field that may be empty.',
         twin: twin('update'),
         body: UpdateApplicationDto,
         requiresAnyField: true,

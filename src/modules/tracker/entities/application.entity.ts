@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CoverLetter } from '../../cover-letters/entities/cover-letter.entity';
 import { JobListing } from '../../jobs/entities/job-listing.entity';
 import { Resume } from '../../resumes/entities/resume.entity';
 import { OwnedRecord } from '../../../database/owned-record.entity';
@@ -6,10 +7,32 @@ import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { ApplicationSource, ApplicationStatus } from '../application-status';
 import type { TailoringReport } from '../../tailoring/tailoring-plan';
 
-/** A tracked job application. `isArchived` is derived from `status` and never stored. */
+/**
+ * What `q` searches: title, company and location, lowercased and without accents (`search_fold`, see the migration
+ * ApplicationListOrders), one line each.
+ */
+const APPLICATION_SEARCH_TEXT_EXPRESSION = "search_fold(job_title || E'\\n' || company || coalesce(E'\\n' || location, ''))";
+
+/** Two applications of an account never share a jobUrl (by its key): creates and updates meet here. */
+export const JOB_URL_UNIQUE_INDEX = 'applications_account_job_url';
+
+/**
+ * A tracked job application. `isArchived` is derived from `status` and never stored. The list has an index per
+ * sort key (two for a key that may be empty, which sorts last both ways) and a trigram index for `q`; those marked
+ * `synchronize: false` are written by hand in the migration ApplicationListOrders.
+ */
 @Entity('applications')
-@Index('applications_account_job_url', ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
+@Index(JOB_URL_UNIQUE_INDEX, ['accountId', 'jobUrlKey'], { unique: true, where: 'job_url_key IS NOT NULL' })
 @Index('applications_account_created', ['accountId', 'createdAt', 'id'])
+@Index('applications_account_updated', ['accountId', 'updatedAt', 'id'])
+@Index('applications_account_company', { synchronize: false })
+@Index('applications_account_applied', ['accountId', 'appliedDate', 'id'])
+@Index('applications_account_applied_desc', { synchronize: false })
+@Index('applications_account_priority', ['accountId', 'priority', 'id'])
+@Index('applications_account_priority_desc', { synchronize: false })
+@Index('applications_account_follow_up', ['accountId', 'followUpAt', 'id'])
+@Index('applications_account_follow_up_desc', { synchronize: false })
+@Index('applications_search_text', { synchronize: false })
 @Index('applications_tailoring_pending', ['updatedAt'], { where: 'tailoring_pending' })
 export class Application extends OwnedRecord {
   @Column('text')
@@ -52,11 +75,28 @@ export class Application extends OwnedRecord {
   @Column({ type: 'text', nullable: true })
   salaryPeriod: SalaryPeriod | null;
 
+  /** ISO 4217 code of salaryMin and salaryMax. */
+  @Column({ type: 'text', nullable: true })
+  salaryCurrency: string | null;
+
   @Column({ type: 'timestamptz', nullable: true })
   appliedDate: Date | null;
 
   @Column({ type: 'uuid', nullable: true })
   cvId: string | null;
+
+  /** The cover letter sent with the application. */
+  @Index('applications_cover_letter', { where: 'cover_letter_id IS NOT NULL' })
+  @Column({ type: 'uuid', nullable: true })
+  coverLetterId: string | null;
+
+  /** The last day to apply: a calendar date, `YYYY-MM-DD`. */
+  @Column({ type: 'date', nullable: true })
+  deadline: string | null;
+
+  /** When to follow up on the application. */
+  @Column({ type: 'timestamptz', nullable: true })
+  followUpAt: Date | null;
 
   /**
    * True from an autoPrepare create until its tailoring has run (or given up), or until the person moves the
@@ -74,6 +114,14 @@ export class Application extends OwnedRecord {
   @ManyToOne(() => Resume, { onDelete: 'SET NULL' })
   @JoinColumn({ name: 'cv_id' })
   cv?: Resume;
+
+  /** Deleting the cover letter unlinks it from the application. */
+  @ManyToOne(() => CoverLetter, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'cover_letter_id' })
+  coverLetter?: CoverLetter;
+
+  @Column({ type: 'text', generatedType: 'STORED', asExpression: APPLICATION_SEARCH_TEXT_EXPRESSION, select: false, insert: false, update: false })
+  searchText: string;
 
   /** The job-search listing the application was created from; deleting the listing unlinks it. */
   @Column({ type: 'uuid', nullable: true })
