@@ -45,12 +45,20 @@ describe('the examples of the OpenAPI document', () => {
     expect(Object.keys(answers)).toEqual(expect.arrayContaining(['/v1/profile', '/v1/tracker/applications/{id}', '/v1/cover-letter/{id}']));
   });
 
-  it('prefills no placeholder: the application example leaves out the listing id, description and autoPrepare', () => {
+  it('prefills no placeholder: the application example leaves out the listing id, resume id, description and autoPrepare', () => {
     expect(requestExample(document.paths['/v1/tracker/applications'].post)).toEqual({
       jobTitle: 'Senior Backend Engineer',
       company: 'Acme Corp',
       location: 'Berlin, Germany',
       jobUrl: 'https://jobs.acme.example/1234',
+      priority: 4,
+      notes: 'Referred by Ada; follow up on Friday.',
+      salaryMin: 70000,
+      salaryMax: 85000,
+      salaryPeriod: 'YEAR',
+      salaryCurrency: 'EUR',
+      appliedDate: '2026-11-20T09:30:00Z',
+      deadline: '2026-12-15',
     });
   });
 
