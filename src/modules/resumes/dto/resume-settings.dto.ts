@@ -103,11 +103,11 @@ export class DesignSettingsDto implements DesignSettings {
   @NestedField(() => ResumeMarginsDto, { optional: true })
   margins?: ResumeMarginsDto;
 
+  // The default is told in words: the same object is a PATCH body, where `default` would read as "reset if absent".
   @EnumField(PAGE_SIZES, {
     optional: true,
-    default: DEFAULT_PAGE_SIZE,
     enumName: 'PageSize',
-    description: 'Paper size of the PDF: `A4` (595.28 × 841.89 points) or US `Letter` (612 × 792 points)',
+    description: `Paper size of the PDF: \`A4\` (595.28 × 841.89 points) or US \`Letter\` (612 × 792 points); \`${DEFAULT_PAGE_SIZE}\` when left out`,
   })
   pageSize?: PageSize;
 }
