@@ -2,6 +2,9 @@
 declare module 'fontkit' {
   export interface Font {
     postscriptName: string;
+    unitsPerEm: number;
+    /** Above the baseline, in font units. */
+    ascent: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
   }
 

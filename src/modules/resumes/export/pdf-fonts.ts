@@ -9,6 +9,8 @@ export type FontWeight = 'regular' | 'bold' | 'italic';
 export interface FontCandidate {
   name: string;
   has(codePoint: number): boolean;
+  /** Height above the baseline, in thousandths of the font size. */
+  ascender(): number;
   /** The file of an embedded font, read and registered with the document only once a text needs it. */
   path?: string;
 }
@@ -42,6 +44,8 @@ const STANDARD_FONTS: Record<StandardTypeface, Record<FontWeight, string>> = {
   Times: { regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic' },
   Helvetica: { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' },
 };
+/** Their height above the baseline in thousandths of the size, as their metrics (AFM) give it for every weight. */
+const STANDARD_ASCENDERS: Record<StandardTypeface, number> = { Times: 683, Helvetica: 718 };
 
 /** The typefaces embedded from their files: Google Fonts' complete TTFs (Latin, Cyrillic, Greek, Vietnamese). */
 const EMBEDDED_FONTS: Record<Exclude<Typeface, StandardTypeface>, Record<FontWeight, string>> = {
@@ -145,6 +149,15 @@ export class PdfFonts {
     return name;
   }
 
+  /**
+   * How far below the top of its line a text in `typeface` and `weight` has its baseline, in thousandths of the size:
+   * the typeface's own font's, whichever font draws the text, so that a fallback (whose ascender may be far taller:
+   * Noto Sans CJK's is 1.16 em, Times's 0.68) sits on the same baseline as the text beside it.
+   */
+  ascender(typeface: Typeface, weight: FontWeight): number {
+    return this.chain(typeface, weight)[0].ascender();
+  }
+
   private chain(typeface: Typeface, weight: FontWeight): FontCandidate[] {
     const key = `${typeface}\u0000${weight}`;
     let chain = this.chains.get(key);
@@ -170,11 +183,16 @@ export class PdfFonts {
       }),
     );
     if (this.unicodeLatin) return fileCandidate(DEJAVU[LOOKS[typeface]][weight]);
-    return { name: STANDARD_FONTS[typeface][weight], has: isWinAnsi };
+    return { name: STANDARD_FONTS[typeface][weight], has: isWinAnsi, ascender: () => STANDARD_ASCENDERS[typeface] };
   }
 }
 
 /** A font file as a candidate: read when first asked about a character. */
 function fileCandidate(path: string): FontCandidate {
-  return { name: path.slice(path.lastIndexOf('/') + 1), path, has: (codePoint) => fontFile(path).font.hasGlyphForCodePoint(codePoint) };
+  return {
+    name: path.slice(path.lastIndexOf('/') + 1),
+    path,
+    has: (codePoint) => fontFile(path).font.hasGlyphForCodePoint(codePoint),
+    ascender: () => (fontFile(path).font.ascent * 1000) / fontFile(path).font.unitsPerEm,
+  };
 }

@@ -172,12 +172,11 @@ class ResumePdfWriter {
       const y = this.pdf.y;
       line.forEach((part, index) => {
         if (index > 0) {
-          this.use(style, SEPARATOR);
-          this.pdf.text(SEPARATOR, x, y, { lineBreak: false });
+          this.pdf.text(SEPARATOR, x, y, { lineBreak: false, baseline: this.set(style, SEPARATOR).baseline });
           x += separator;
         }
-        this.use(style, part.contact.text);
-        this.pdf.text(part.contact.text, x, y, { lineBreak: false, link: part.contact.url ?? null });
+        const { baseline } = this.set(style, part.contact.text);
+        this.pdf.text(part.contact.text, x, y, { lineBreak: false, baseline, link: part.contact.url ?? null });
         x += part.width;
       });
       this.pdf.y = y + lineHeight;
@@ -289,14 +288,13 @@ class ResumePdfWriter {
   private heading(entry: ItemEntry, at: { x: number; y: number; width: number }): void {
     const title = this.headingStyle();
     if (entry.title) {
-      const lineGap = this.use(title, entry.title);
-      this.pdf.text(entry.title, at.x, at.y, { width: at.width, lineGap, continued: entry.subtitle !== null });
+      this.pdf.text(entry.title, at.x, at.y, { width: at.width, ...this.set(title, entry.title), continued: entry.subtitle !== null });
     }
     if (entry.subtitle) {
       const subtitle = entry.title ? ` — ${entry.subtitle}` : entry.subtitle;
-      const lineGap = this.use({ ...title, weight: 'regular' }, subtitle);
-      if (entry.title) this.pdf.text(subtitle, { lineGap });
-      else this.pdf.text(subtitle, at.x, at.y, { width: at.width, lineGap });
+      const options = this.set({ ...title, weight: 'regular' }, subtitle);
+      if (entry.title) this.pdf.text(subtitle, options);
+      else this.pdf.text(subtitle, at.x, at.y, { width: at.width, ...options });
     }
   }
 
@@ -306,9 +304,9 @@ class ResumePdfWriter {
     this.ensureSpace(this.entryHeadHeight(entry));
     if (entry.label) {
       const label = `${entry.label}: `;
-      const labelGap = this.use({ ...body, weight: 'bold' }, label);
-      this.pdf.text(label, this.left, this.pdf.y, { width: this.width, lineGap: labelGap, continued: true });
-      this.pdf.text(values, { lineGap: this.use(body, values) });
+      const labelOptions = this.set({ ...body, weight: 'bold' }, label);
+      this.pdf.text(label, this.left, this.pdf.y, { width: this.width, ...labelOptions, continued: true });
+      this.pdf.text(values, this.set(body, values));
     } else {
       this.text(values, body, { x: this.left });
     }
@@ -371,11 +369,12 @@ class ResumePdfWriter {
     style: TextStyle,
     options: { x?: number; y?: number; width?: number; align?: 'left' | 'center' | 'right'; link?: string } = {},
   ): void {
-    const lineGap = this.use(style, text);
+    const { lineGap, baseline } = this.set(style, text);
     this.pdf.text(text, options.x ?? this.left, options.y ?? this.pdf.y, {
       width: options.width ?? this.width - ((options.x ?? this.left) - this.left),
       align: options.align ?? 'left',
       lineGap,
+      baseline,
       characterSpacing: style.characterSpacing ?? 0,
       link: options.link ?? null,
     });
@@ -394,6 +393,15 @@ class ResumePdfWriter {
   /** The height of one line of `text`, gap included. */
   private lineHeightOf(text: string, style: TextStyle): number {
     return this.use(style, text) + this.pdf.currentLineHeight(true);
+  }
+
+  /**
+   * Sets the font for `text` (see use()) and answers what drawing it needs: the line gap, and the baseline of the
+   * style's typeface, on which a fallback font's text then sits as well.
+   */
+  private set(style: TextStyle, text: string): { lineGap: number; baseline: number } {
+    const lineGap = this.use(style, text);
+    return { lineGap, baseline: (-this.fonts.ascender(style.typeface, style.weight) / 1000) * style.size };
   }
 
   /**

@@ -6,6 +6,7 @@ function font(name: string, alphabet: string): FontCandidate & { asked: number }
   const candidate = {
     name,
     asked: 0,
+    ascender: () => 800,
     has: (codePoint: number) => {
       candidate.asked += 1;
       return codePoints.has(codePoint);
