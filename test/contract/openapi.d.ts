@@ -979,7 +979,7 @@ export interface paths {
          * Export a resume as PDF
          * @description **Scope:** `resume:export` · **Limit:** 5 requests per minute per account
          *
-         *     Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), designSettings and optionalFields, as an A4 PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.
+         *     Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.
          */
         post: operations["exportResumePdf"];
         delete?: never;
@@ -2072,12 +2072,18 @@ export interface components {
              */
             left?: number;
         };
-        /** @description Colours, fonts, spacing and margins of the PDF */
+        /**
+         * @description Paper size of the PDF: `A4` (595.28 × 841.89 points) or US `Letter` (612 × 792 points); `A4` when left out
+         * @enum {string}
+         */
+        PageSize: "A4" | "Letter";
+        /** @description Colours, fonts, spacing, margins and paper size of the PDF */
         DesignSettingsDto: {
             colors?: components["schemas"]["ResumeColorsDto"];
             fonts?: components["schemas"]["ResumeFontsDto"];
             spacing?: components["schemas"]["ResumeSpacingDto"];
             margins?: components["schemas"]["ResumeMarginsDto"];
+            pageSize?: components["schemas"]["PageSize"];
         };
         /** @description Which contact details of the profile the CV shows */
         OptionalFieldsDto: {

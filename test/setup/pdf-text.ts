@@ -21,3 +21,19 @@ export function pdfText(file: Uint8Array): Promise<PdfText> {
     child.stdin?.end(Buffer.from(file));
   });
 }
+
+/** The names of the fonts a PDF uses, without pdfkit's subset prefix: pdfkit does not compress font dictionaries. */
+export function pdfFontNames(file: Uint8Array): string[] {
+  const names = Buffer.from(file)
+    .toString('latin1')
+    .matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g);
+  return [...new Set(Array.from(names, (match) => match[1]))].sort();
+}
+
+/** Each page's [width, height] in points, from its MediaBox: [595.28, 841.89] is A4, [612, 792] US Letter. */
+export function pdfPageSizes(file: Uint8Array): [number, number][] {
+  const boxes = Buffer.from(file)
+    .toString('latin1')
+    .matchAll(/\/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g);
+  return Array.from(boxes, (match) => [Number(match[1]), Number(match[2])]);
+}

@@ -16,11 +16,17 @@ export const SECTION_ORDER_NAMES = ['summary', ...LISTED_SECTION_NAMES] as const
 export const RESUME_FONTS = ['Inter', 'Roboto', 'Lato', 'Merriweather', 'Georgia', 'Helvetica', 'Times'] as const;
 export type ResumeFont = (typeof RESUME_FONTS)[number];
 
+/** Paper sizes of the PDF: A4 (595.28 × 841.89 points) everywhere but North America, where Letter (612 × 792) is. */
+export const PAGE_SIZES = ['A4', 'Letter'] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 'A4';
+
 export interface DesignSettings {
   colors?: { primary?: string; text?: string; muted?: string };
   fonts?: { heading?: ResumeFont; body?: ResumeFont; size?: number };
   spacing?: { lineHeight?: number; section?: number };
   margins?: { top?: number; right?: number; bottom?: number; left?: number };
+  pageSize?: PageSize;
 }
 
 export interface OptionalFields {

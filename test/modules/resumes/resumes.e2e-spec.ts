@@ -603,7 +603,9 @@ describe('/v1/resume', () => {
       fonts: { $ref: '#/components/schemas/ResumeFontsDto' },
       spacing: { $ref: '#/components/schemas/ResumeSpacingDto' },
       margins: { $ref: '#/components/schemas/ResumeMarginsDto' },
+      pageSize: { $ref: '#/components/schemas/PageSize' },
     });
+    expect(document.components.schemas.PageSize).toMatchObject({ type: 'string', enum: ['A4', 'Letter'] });
     expect(document.components.schemas.ResumeDetail.properties.content).toEqual({ $ref: '#/components/schemas/ResumeContent' });
     expect(document.components.schemas.ResumeContent.description).toBe('The resolved CV: what the PDF export renders.');
   });

@@ -3,12 +3,22 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
 import { SECTION_TEXT } from '../sections/dto/section-item.dto';
-import { DesignSettings, OptionalFields, PersonalOverrides, RESUME_FONTS, ResumeFont, SECTION_ORDER_NAMES } from '../resume-settings';
+import {
+  DEFAULT_PAGE_SIZE,
+  DesignSettings,
+  OptionalFields,
+  PAGE_SIZES,
+  PageSize,
+  PersonalOverrides,
+  RESUME_FONTS,
+  ResumeFont,
+  SECTION_ORDER_NAMES,
+} from '../resume-settings';
 import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-names';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** What a template can lay out on an A4 page: font size and spacing in points, line height as a multiple, margins in millimetres. */
+/** What a template can lay out on a page: font size and spacing in points, line height as a multiple, margins in millimetres. */
 export const DESIGN_LIMITS = {
   fontSize: { min: 8, max: 14 },
   lineHeight: { min: 1, max: 2.5 },
@@ -76,10 +86,10 @@ export class ResumeMarginsDto {
 }
 
 /**
- * A resume's visual styling: colors, fonts, spacing and margins, in a structure of our own. Every
+ * A resume's visual styling: colors, fonts, spacing, margins and paper size, in a structure of our own. Every
  * field is optional: what is left out takes the template's default. A PATCH replaces the stored object as a whole.
  */
-@ApiSchema({ description: 'Colours, fonts, spacing and margins of the PDF' })
+@ApiSchema({ description: 'Colours, fonts, spacing, margins and paper size of the PDF' })
 export class DesignSettingsDto implements DesignSettings {
   @NestedField(() => ResumeColorsDto, { optional: true })
   colors?: ResumeColorsDto;
@@ -92,6 +102,14 @@ export class DesignSettingsDto implements DesignSettings {
 
   @NestedField(() => ResumeMarginsDto, { optional: true })
   margins?: ResumeMarginsDto;
+
+  // The default is told in words: the same object is a PATCH body, where `default` would read as "reset if absent".
+  @EnumField(PAGE_SIZES, {
+    optional: true,
+    enumName: 'PageSize',
+    description: `Paper size of the PDF: \`A4\` (595.28 × 841.89 points) or US \`Letter\` (612 × 792 points); \`${DEFAULT_PAGE_SIZE}\` when left out`,
+  })
+  pageSize?: PageSize;
 }
 
 /** Show/hide toggles for the optional identity fields; a field left out is shown. */

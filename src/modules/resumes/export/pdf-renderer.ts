@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { ResumeContent } from '../dto/resume-content.dto';
-import type { DesignSettings } from '../resume-settings';
-import { pdfStyle, type FontFamily, type TemplateStyle } from './pdf-templates';
+import type { DesignSettings, PageSize, ResumeTemplate } from '../resume-settings';
+import { type FontWeight, PdfFonts } from './pdf-fonts';
+import { pdfStyle, type TemplateStyle, type Typeface } from './pdf-templates';
 import { ContactEntry, DocumentEntry, DocumentHeader, DocumentSection, ItemEntry, ListEntry, ResumeDocument, resumeDocument } from './resume-document';
-import type { ResumeTemplate } from '../resume-settings';
 
 export interface PdfSettings {
   template: ResumeTemplate;
@@ -12,22 +11,24 @@ export interface PdfSettings {
 }
 
 const POINTS_PER_MM = 72 / 25.4;
+/** pdfkit's names of the paper sizes: A4 is 595.28 × 841.89 points, Letter 612 × 792. */
+const PDF_PAGE_SIZES: Record<PageSize, string> = { A4: 'A4', Letter: 'LETTER' };
 const SEPARATOR = '  ·  ';
 const BULLET_INDENT = 12;
 /** Space above an item's text (its paragraphs, its bullets), as a share of the body size. */
 const TEXT_GAP = 0.2;
 
 /**
- * Renders a resolved resume as an A4 PDF with real, selectable text. Pure: the same content and settings give the
- * same pages. Text flows onto further pages by itself; a section title is never left alone at the bottom of a page,
- * and an item's heading always starts on the page its first line of text is on.
+ * Renders a resolved resume as an A4 or Letter PDF with real, selectable text. Pure: the same content and settings
+ * give the same pages. Text flows onto further pages by itself; a section title is never left alone at the bottom of
+ * a page, and an item's heading always starts on the page its first line of text is on.
  */
 export function renderResumePdf(content: ResumeContent, settings: PdfSettings): Promise<Buffer> {
   const document = resumeDocument(content);
   const style = pdfStyle(settings.template, settings.designSettings);
   const title = [document.header.name, document.header.jobTitle].filter(Boolean).join(' – ') || 'Resume';
   const pdf = new PDFDocument({
-    size: 'A4',
+    size: PDF_PAGE_SIZES[style.pageSize],
     margins: {
       top: style.margins.top * POINTS_PER_MM,
       right: style.margins.right * POINTS_PER_MM,
@@ -43,42 +44,12 @@ export function renderResumePdf(content: ResumeContent, settings: PdfSettings): 
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
     try {
-      new ResumePdfWriter(pdf, style, fontsFor(pdf, document, style)).write(document);
+      new ResumePdfWriter(pdf, style, new PdfFonts(pdf, textsOf(document))).write(document);
       pdf.end();
     } catch (error) {
       reject(error);
     }
   });
-}
-
-type FontWeight = 'regular' | 'bold' | 'italic';
-type Fonts = Record<FontFamily, Record<FontWeight, string>>;
-
-/** PDF's standard fonts encode only Windows-1252 (WinAnsi): Western European text and common punctuation. */
-const STANDARD_FONTS: Fonts = {
-  serif: { regular: 'Times-Roman', bold: 'Times-Bold', italic: 'Times-Italic' },
-  sans: { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' },
-};
-const WIN_ANSI = /^[\n\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
-
-/** Embedded (subset) when some text is outside WinAnsi: names such as "Łukasz" or "Иван" must not turn into noise. */
-const UNICODE_FONT_FILES: Record<FontFamily, Record<FontWeight, string>> = {
-  serif: { regular: 'DejaVuSerif.ttf', bold: 'DejaVuSerif-Bold.ttf', italic: 'DejaVuSerif-Italic.ttf' },
-  sans: { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf' },
-};
-const fontFiles = new Map<string, Buffer>();
-
-function fontsFor(pdf: PDFKit.PDFDocument, document: ResumeDocument, style: TemplateStyle): Fonts {
-  if (textsOf(document).every((text) => WIN_ANSI.test(text))) return STANDARD_FONTS;
-  const fonts = { serif: {}, sans: {} } as Fonts;
-  for (const family of new Set([style.fonts.heading, style.fonts.body])) {
-    for (const [weight, file] of Object.entries(UNICODE_FONT_FILES[family]) as [FontWeight, string][]) {
-      if (!fontFiles.has(file)) fontFiles.set(file, readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-      pdf.registerFont(file, fontFiles.get(file)!);
-      fonts[family][weight] = file;
-    }
-  }
-  return fonts;
 }
 
 function textsOf({ header, sections }: ResumeDocument): string[] {
@@ -95,7 +66,7 @@ function textsOf({ header, sections }: ResumeDocument): string[] {
 }
 
 interface TextStyle {
-  family: FontFamily;
+  typeface: Typeface;
   weight: FontWeight;
   size: number;
   color: string;
@@ -112,7 +83,7 @@ class ResumePdfWriter {
   constructor(
     private readonly pdf: PDFKit.PDFDocument,
     private readonly style: TemplateStyle,
-    private readonly fonts: Fonts,
+    private readonly fonts: PdfFonts,
   ) {
     this.left = pdf.page.margins.left;
     this.width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
@@ -133,19 +104,19 @@ class ResumePdfWriter {
     const onBand = style.header === 'band';
     const ink = onBand ? readableOn(style.colors.primary) : null;
     const name: TextStyle = {
-      family: style.fonts.heading,
+      typeface: style.fonts.heading,
       weight: style.boldName ? 'bold' : 'regular',
       size: style.size * style.nameScale,
       color: ink ?? (style.header === 'centered' ? style.colors.primary : style.colors.text),
       characterSpacing: style.header === 'left' ? 0.5 : 0,
     };
     const jobTitle: TextStyle = {
-      family: style.fonts.body,
+      typeface: style.fonts.body,
       weight: style.header === 'centered' ? 'italic' : 'regular',
       size: style.size * 1.25,
       color: ink ?? style.colors.muted,
     };
-    const contacts: TextStyle = { family: style.fonts.body, weight: 'regular', size: style.size * 0.92, color: ink ?? style.colors.muted };
+    const contacts: TextStyle = { typeface: style.fonts.body, weight: 'regular', size: style.size * 0.92, color: ink ?? style.colors.muted };
     const align = style.header === 'centered' ? 'center' : 'left';
 
     if (onBand) {
@@ -190,10 +161,10 @@ class ResumePdfWriter {
    * made of separately linked pieces), wrapping between parts, never inside one.
    */
   private contacts(contacts: ContactEntry[], style: TextStyle, align: 'left' | 'center'): void {
-    const { lines, separator, lineGap, lineHeight } = this.contactLines(contacts, style);
+    const { lines, separator, lineHeight } = this.contactLines(contacts, style);
     for (const line of lines) {
       if (isOversized(line, this.width)) {
-        this.pdf.text(line[0].contact.text, this.left, this.pdf.y, { width: this.width, align, lineGap, link: line[0].contact.url ?? null });
+        this.text(line[0].contact.text, style, { align, link: line[0].contact.url });
         continue;
       }
       const total = line.reduce((sum, part) => sum + part.width, 0) + separator * (line.length - 1);
@@ -201,10 +172,11 @@ class ResumePdfWriter {
       const y = this.pdf.y;
       line.forEach((part, index) => {
         if (index > 0) {
-          this.pdf.text(SEPARATOR, x, y, { lineBreak: false });
+          this.pdf.text(SEPARATOR, x, y, { lineBreak: false, baseline: this.set(style, SEPARATOR).baseline });
           x += separator;
         }
-        this.pdf.text(part.contact.text, x, y, { lineBreak: false, link: part.contact.url ?? null });
+        const { baseline } = this.set(style, part.contact.text);
+        this.pdf.text(part.contact.text, x, y, { lineBreak: false, baseline, link: part.contact.url ?? null });
         x += part.width;
       });
       this.pdf.y = y + lineHeight;
@@ -212,21 +184,21 @@ class ResumePdfWriter {
   }
 
   private contactsHeight(contacts: ContactEntry[], style: TextStyle): number {
-    const { lines, lineGap, lineHeight } = this.contactLines(contacts, style);
-    return lines.reduce(
-      (sum, line) => sum + (isOversized(line, this.width) ? this.pdf.heightOfString(line[0].contact.text, { width: this.width, lineGap }) : lineHeight),
-      0,
-    );
+    const { lines, lineHeight } = this.contactLines(contacts, style);
+    return lines.reduce((sum, line) => sum + (isOversized(line, this.width) ? this.height(line[0].contact.text, style) : lineHeight), 0);
   }
 
-  /** The contacts packed into lines; a part wider than the page (a long address) is a line of its own that wraps. */
+  /**
+   * The contacts packed into lines; a part wider than the page (a long address) is a line of its own that wraps.
+   * Lines are as tall as the tallest font among the parts (an address in Chinese is set in a taller one).
+   */
   private contactLines(contacts: ContactEntry[], style: TextStyle) {
-    const lineGap = this.use(style);
-    const separator = this.pdf.widthOfString(SEPARATOR);
+    const separator = this.widthOf(SEPARATOR, style);
+    const lineHeight = Math.max(...[SEPARATOR, ...contacts.map((contact) => contact.text)].map((text) => this.lineHeightOf(text, style)));
     const lines: ContactLine[] = [[]];
     let used = 0;
     for (const contact of contacts) {
-      const width = Math.min(this.pdf.widthOfString(contact.text), this.width);
+      const width = Math.min(this.widthOf(contact.text, style), this.width);
       const line = lines[lines.length - 1];
       if (line.length > 0 && (used + separator + width > this.width || isOversized(line, this.width))) {
         lines.push([{ contact, width }]);
@@ -236,14 +208,14 @@ class ResumePdfWriter {
         used += (line.length > 1 ? separator : 0) + width;
       }
     }
-    return { lines, separator, lineGap, lineHeight: this.pdf.currentLineHeight(true) + lineGap };
+    return { lines, separator, lineHeight };
   }
 
   private section(section: DocumentSection): void {
     const { style } = this;
     const title = section.title;
     const titleStyle: TextStyle = {
-      family: style.fonts.heading,
+      typeface: style.fonts.heading,
       weight: style.sectionTitle.casing === 'small-caps' ? 'regular' : 'bold',
       size: style.size * style.sectionTitle.scale,
       color: style.sectionTitle.color === 'primary' ? style.colors.primary : style.colors.muted,
@@ -315,15 +287,14 @@ class ResumePdfWriter {
   /** "Title — Subtitle": the title bold, the subtitle in the body weight. */
   private heading(entry: ItemEntry, at: { x: number; y: number; width: number }): void {
     const title = this.headingStyle();
-    const lineGap = this.use(title);
     if (entry.title) {
-      this.pdf.text(entry.title, at.x, at.y, { width: at.width, lineGap, continued: entry.subtitle !== null });
+      this.pdf.text(entry.title, at.x, at.y, { width: at.width, ...this.set(title, entry.title), continued: entry.subtitle !== null });
     }
     if (entry.subtitle) {
-      this.use({ ...title, weight: 'regular' });
       const subtitle = entry.title ? ` — ${entry.subtitle}` : entry.subtitle;
-      if (entry.title) this.pdf.text(subtitle, { lineGap });
-      else this.pdf.text(subtitle, at.x, at.y, { width: at.width, lineGap });
+      const options = this.set({ ...title, weight: 'regular' }, subtitle);
+      if (entry.title) this.pdf.text(subtitle, options);
+      else this.pdf.text(subtitle, at.x, at.y, { width: at.width, ...options });
     }
   }
 
@@ -332,10 +303,10 @@ class ResumePdfWriter {
     const values = entry.values.join(SEPARATOR);
     this.ensureSpace(this.entryHeadHeight(entry));
     if (entry.label) {
-      const lineGap = this.use({ ...body, weight: 'bold' });
-      this.pdf.text(`${entry.label}: `, this.left, this.pdf.y, { width: this.width, lineGap, continued: true });
-      this.use(body);
-      this.pdf.text(values, { lineGap });
+      const label = `${entry.label}: `;
+      const labelOptions = this.set({ ...body, weight: 'bold' }, label);
+      this.pdf.text(label, this.left, this.pdf.y, { width: this.width, ...labelOptions, continued: true });
+      this.pdf.text(values, this.set(body, values));
     } else {
       this.text(values, body, { x: this.left });
     }
@@ -367,12 +338,12 @@ class ResumePdfWriter {
   }
 
   private bodyStyle(): TextStyle {
-    return { family: this.style.fonts.body, weight: 'regular', size: this.style.size, color: this.style.colors.text };
+    return { typeface: this.style.fonts.body, weight: 'regular', size: this.style.size, color: this.style.colors.text };
   }
 
   /** An item's "Title — Subtitle" line. */
   private headingStyle(): TextStyle {
-    return { ...this.bodyStyle(), family: this.style.fonts.heading, weight: 'bold' };
+    return { ...this.bodyStyle(), typeface: this.style.fonts.heading, weight: 'bold' };
   }
 
   /** Dates, details and links: smaller and quieter than the body. */
@@ -398,33 +369,52 @@ class ResumePdfWriter {
     style: TextStyle,
     options: { x?: number; y?: number; width?: number; align?: 'left' | 'center' | 'right'; link?: string } = {},
   ): void {
-    const lineGap = this.use(style);
+    const { lineGap, baseline } = this.set(style, text);
     this.pdf.text(text, options.x ?? this.left, options.y ?? this.pdf.y, {
       width: options.width ?? this.width - ((options.x ?? this.left) - this.left),
       align: options.align ?? 'left',
       lineGap,
+      baseline,
       characterSpacing: style.characterSpacing ?? 0,
       link: options.link ?? null,
     });
   }
 
   private height(text: string, style: TextStyle, width = this.width): number {
-    const lineGap = this.use(style);
+    const lineGap = this.use(style, text);
     return this.pdf.heightOfString(text, { width, lineGap, characterSpacing: style.characterSpacing ?? 0 });
   }
 
   private widthOf(text: string, style: TextStyle): number {
-    this.use(style);
+    this.use(style, text);
     return this.pdf.widthOfString(text, { characterSpacing: style.characterSpacing ?? 0 });
   }
 
+  /** The height of one line of `text`, gap included. */
+  private lineHeightOf(text: string, style: TextStyle): number {
+    return this.use(style, text) + this.pdf.currentLineHeight(true);
+  }
+
   /**
-   * Sets the font, size and colour, and answers the line gap that gives designSettings' lineHeight (a multiple of
-   * the font size) with this font: PDFKit adds the gap to the font's own line height.
+   * Sets the font for `text` (see use()) and answers what drawing it needs: the line gap, and the baseline of the
+   * style's typeface, on which a fallback font's text then sits as well.
    */
-  private use(style: TextStyle): number {
+  private set(style: TextStyle, text: string): { lineGap: number; baseline: number } {
+    const lineGap = this.use(style, text);
+    return { lineGap, baseline: (-this.fonts.ascender(style.typeface, style.weight) / 1000) * style.size };
+  }
+
+  /**
+   * Sets the font that has `text`'s characters in the style's typeface and weight (see PdfFonts), its size and colour,
+   * and answers the line gap that gives designSettings' lineHeight (a multiple of the font size) with this font:
+   * PDFKit adds the gap to the font's own line height.
+   */
+  private use(style: TextStyle, text: string): number {
     this.color = style.color;
-    this.pdf.font(this.fonts[style.family][style.weight]).fontSize(style.size).fillColor(style.color);
+    this.pdf
+      .font(this.fonts.font(style.typeface, style.weight, text))
+      .fontSize(style.size)
+      .fillColor(style.color);
     return Math.max(0, style.size * this.style.lineHeight - this.pdf.currentLineHeight(true));
   }
 }

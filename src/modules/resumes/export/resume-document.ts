@@ -69,11 +69,22 @@ const SKILL_CATEGORY_LABELS: Record<string, string> = { TECHNICAL: 'Technical', 
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * A section is shown only with something in it: a title over nothing (no interests, a custom item whose fields are
+ * all empty, a blank summary) would be all a reader sees of it, and can push the resume onto another page.
+ */
 export function resumeDocument(content: ResumeContent): ResumeDocument {
   const sections = content.sectionOrder
     .map((key) => documentSection(content, key))
-    .filter((section): section is DocumentSection => section !== null && section.entries.length > 0);
+    .filter((section): section is DocumentSection => section !== null)
+    .map((section) => ({ ...section, entries: section.entries.filter(hasContent) }))
+    .filter((section) => section.entries.length > 0);
   return { header: documentHeader(content.identity), sections };
+}
+
+function hasContent(entry: DocumentEntry): boolean {
+  if (entry.kind === 'list') return entry.values.length > 0;
+  return Boolean(entry.title || entry.subtitle || entry.dates || entry.details || entry.link) || entry.paragraphs.length > 0 || entry.bullets.length > 0;
 }
 
 function documentHeader(identity: ResumeIdentity): DocumentHeader {

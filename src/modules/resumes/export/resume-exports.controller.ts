@@ -54,7 +54,7 @@ export class ResumeExportsController {
     summary: 'Export a resume as PDF',
     description:
       "Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), " +
-      'designSettings and optionalFields, as an A4 PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.',
+      'designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({

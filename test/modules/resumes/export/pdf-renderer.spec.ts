@@ -1,14 +1,9 @@
 import type { ResumeContent } from '@src/modules/resumes/dto/resume-content.dto';
 import { renderResumePdf } from '@src/modules/resumes/export/pdf-renderer';
-import { pdfText } from '../../../setup/pdf-text';
+import { pdfFontNames, pdfPageSizes, pdfText } from '../../../setup/pdf-text';
 import { sampleResumeContent } from './resume-content.fixture';
 
 const TEMPLATES = ['classic', 'modern', 'minimal'] as const;
-
-/** The names of the fonts a PDF uses: its font dictionaries are not compressed. */
-function fontsOf(pdf: Buffer): string[] {
-  return [...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([\w-]+)/g)].map((match) => match[1]))].sort();
-}
 
 /** Many experiences, each with bullets no other has: what "no text cut off" can be checked against. */
 function longContent(): ResumeContent {
@@ -135,11 +130,59 @@ describe('renderResumePdf', () => {
 
   it('draws each template with its own fonts, and designSettings fonts override them', async () => {
     const fonts = async (template: (typeof TEMPLATES)[number], designSettings = {}) =>
-      fontsOf(await renderResumePdf(sampleResumeContent(), { template, designSettings }));
+      pdfFontNames(await renderResumePdf(sampleResumeContent(), { template, designSettings }));
     expect(await fonts('classic')).toEqual(['Times-Bold', 'Times-Italic', 'Times-Roman']);
     expect(await fonts('modern')).toEqual(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique']);
     expect(await fonts('minimal')).toEqual(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique']);
-    expect(await fonts('modern', { fonts: { heading: 'Merriweather', body: 'Georgia' } })).toEqual(['Times-Bold', 'Times-Italic', 'Times-Roman']);
+    expect(await fonts('modern', { fonts: { heading: 'Merriweather', body: 'Georgia' } })).toEqual([
+      'Merriweather-Bold',
+      'Merriweather-Regular',
+      'Times-Bold',
+      'Times-Italic',
+      'Times-Roman',
+    ]);
+  });
+
+  it.each(['Inter', 'Roboto', 'Lato', 'Merriweather'] as const)('prints %s as itself, embedded in regular, bold and italic', async (font) => {
+    const pdf = await renderResumePdf(sampleResumeContent(), { template: 'modern', designSettings: { fonts: { heading: font, body: font } } });
+    expect(pdfFontNames(pdf)).toEqual([`${font}-Bold`, `${font}-Italic`, `${font}-Regular`]);
+    expect((await pdfText(pdf)).text).toContain('Staff Engineer — Northwind Payments');
+  });
+
+  it.each([
+    ['王小明', 'NotoSansHans'],
+    ['山田太郎', 'NotoSansHans'],
+    ['김민준', 'NotoSansKR'],
+  ])('prints the name %s in a CJK font, and the rest in the template’s own', async (name, cjkFont) => {
+    const content = sampleResumeContent();
+    content.identity.fullName = name;
+    for (const template of TEMPLATES) {
+      const pdf = await renderResumePdf(content, { template, designSettings: {} });
+      const { text } = await pdfText(pdf);
+      expect(text).toContain(name);
+      expect(text).toContain('Staff Engineer — Northwind Payments');
+      const fonts = pdfFontNames(pdf);
+      // Minimal sets the name in the regular weight, the others in bold.
+      expect(fonts).toContain(`${cjkFont}-${template === 'minimal' ? 'Regular' : 'Bold'}`);
+      // Latin text keeps the standard fonts: CJK alone does not send the whole document to DejaVu.
+      expect(fonts).toContain(template === 'classic' ? 'Times-Roman' : 'Helvetica');
+    }
+  });
+
+  it('reads no CJK font for a resume that needs none', async () => {
+    const pdf = await renderResumePdf(sampleResumeContent(), { template: 'modern', designSettings: { fonts: { body: 'Inter' } } });
+    expect(pdfFontNames(pdf).filter((font) => font.startsWith('Noto'))).toEqual([]);
+  });
+
+  it.each([
+    [undefined, [595.28, 841.89]],
+    ['A4', [595.28, 841.89]],
+    ['Letter', [612, 792]],
+  ] as const)('sets every page in pageSize %s', async (pageSize, size) => {
+    const pdf = await renderResumePdf(longContent(), { template: 'classic', designSettings: { pageSize } });
+    const sizes = pdfPageSizes(pdf);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(new Set(sizes.map((page) => page.join(' ')))).toEqual(new Set([size.join(' ')]));
   });
 
   it('looks different in each template', async () => {
@@ -156,7 +199,7 @@ describe('renderResumePdf', () => {
     content.identity.fullName = 'Łukasz Żółć';
     content.sections.interests = [{ id: '00000000-0000-4000-8000-000000000899', name: 'Шахматы', keywords: [] }];
     const pdf = await renderResumePdf(content, { template: 'classic', designSettings: {} });
-    expect(fontsOf(pdf)).toEqual(['DejaVuSerif', 'DejaVuSerif-Bold', 'DejaVuSerif-Italic']);
+    expect(pdfFontNames(pdf)).toEqual(['DejaVuSerif', 'DejaVuSerif-Bold', 'DejaVuSerif-Italic']);
     const { text } = await pdfText(pdf);
     expect(text).toContain('Łukasz Żółć');
     expect(text).toContain('Шахматы');

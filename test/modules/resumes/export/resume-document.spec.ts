@@ -1,5 +1,6 @@
 import { pdfFilename } from '@src/modules/resumes/export/pdf-filename';
 import { pdfStyle, TEMPLATE_STYLES } from '@src/modules/resumes/export/pdf-templates';
+import { RESUME_FONTS, type ResumeFont } from '@src/modules/resumes/resume-settings';
 import { period, printedDate, resumeDocument } from '@src/modules/resumes/export/resume-document';
 import { sampleResumeContent } from './resume-content.fixture';
 
@@ -19,6 +20,15 @@ describe('resumeDocument', () => {
       'Publications',
       'Interests',
     ]);
+  });
+
+  it('leaves out a section with nothing to show: no interests, a custom item with no field, a blank summary', () => {
+    const content = sampleResumeContent({ summary: ' \n\n ' });
+    content.sections.interests = [];
+    const [volunteering] = content.customSections;
+    volunteering.items = [{ ...volunteering.items[0], title: null, subtitle: null, organization: null, startDate: '', endDate: null, description: '  ' }];
+    const titles = resumeDocument(content).sections.map((section) => section.title);
+    expect(titles).toEqual(['Experience', 'Education', 'Skills', 'Projects', 'Certificates', 'Awards', 'Publications']);
   });
 
   it('puts the identity in the header: contacts that are shown, links by their address, which paper needs', () => {
@@ -87,13 +97,20 @@ describe('pdfStyle', () => {
     });
     expect(style).toEqual({
       ...TEMPLATE_STYLES.modern,
-      fonts: { heading: 'serif', body: 'sans' },
+      fonts: { heading: 'Merriweather', body: 'Helvetica' },
       colors: { ...TEMPLATE_STYLES.modern.colors, primary: '#aa0000' },
       size: 12,
       lineHeight: 1.8,
       margins: { ...TEMPLATE_STYLES.modern.margins, left: 30 },
     });
     expect(pdfStyle('classic', {})).toEqual(TEMPLATE_STYLES.classic);
+  });
+
+  it('prints each font as itself, Georgia (no free font file) as Times, on A4 unless pageSize says Letter', () => {
+    const fonts = (heading: ResumeFont) => pdfStyle('minimal', { fonts: { heading } }).fonts.heading;
+    expect(RESUME_FONTS.map(fonts)).toEqual(['Inter', 'Roboto', 'Lato', 'Merriweather', 'Times', 'Helvetica', 'Times']);
+    expect(pdfStyle('modern', {}).pageSize).toBe('A4');
+    expect(pdfStyle('modern', { pageSize: 'Letter' }).pageSize).toBe('Letter');
   });
 
   it('gives each template its own header and section titles', () => {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { SCOPES } from '@src/common/auth/scopes';
 import { expectDocumented, expectNotFound } from '../../../setup/expectations';
 import { createAccount, TestAccount } from '../../../setup/factories';
-import { pdfText } from '../../../setup/pdf-text';
+import { pdfFontNames, pdfPageSizes, pdfText } from '../../../setup/pdf-text';
 import { startTestApp, TestApp } from '../../../setup/test-app';
 import { sampleJsonResume } from './json-resume.fixture';
 
@@ -157,6 +157,77 @@ describe('Resume exports', () => {
       expect(text).toContain('Mar 3, 2022');
       // Newest first, though added last.
       expect(text.indexOf('Acme')).toBeLessThan(text.indexOf('Older Corp'));
+    });
+
+    it.each(TEMPLATES)('prints no section title over nothing in the %s template: no interests, no summary, a custom item with no field', async (template) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      expect((await account.api.patch(`/v1/resume/${resume.id}`, { template })).status).toBe(200);
+      await add(account, 'experiences', { jobTitle: 'Engineer', company: 'Acme' }, resume.id);
+      const section = await account.api.post('/v1/custom-sections', { title: 'Volunteering', enabledFields: ['title'] });
+      expect(section.status).toBe(201);
+      // The url is not an enabled field, so the item stores nothing.
+      await add(account, `custom-sections/${section.body.id}/items`, { url: 'https://example.org' }, resume.id);
+
+      const { pages, text } = await pdfText((await exportPdf(account, resume.id)).file);
+      expect(pages).toBe(1);
+      expect(text).toContain('Engineer — Acme');
+      // pdf.js may space out the letters of a title set with extra character spacing.
+      for (const title of ['Interests', 'Summary', 'Volunteering', 'Education', 'Skills']) {
+        expect(text).not.toMatch(new RegExp(title.split('').join(' ?'), 'i'));
+      }
+    });
+
+    it('prints on A4 by default and on US Letter with designSettings.pageSize "Letter"', async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      expect(pdfPageSizes((await exportPdf(account, resume.id)).file)).toEqual([[595.28, 841.89]]);
+
+      const letter = await account.api.patch(`/v1/resume/${resume.id}`, { designSettings: { pageSize: 'Letter' } });
+      expect(letter.status).toBe(200);
+      expect((await account.api.get(`/v1/resume/${resume.id}`)).body.data.designSettings).toEqual({ pageSize: 'Letter' });
+      expect(pdfPageSizes((await exportPdf(account, resume.id)).file)).toEqual([[612, 792]]);
+
+      await account.api.patch(`/v1/resume/${resume.id}`, { designSettings: { pageSize: 'A4' } });
+      expect(pdfPageSizes((await exportPdf(account, resume.id)).file)).toEqual([[595.28, 841.89]]);
+    });
+
+    it.each(['A3', 'letter', 'Legal', 42, null])('answers 400 naming designSettings.pageSize for the page size %j', async (pageSize) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      const response = await account.api.patch(`/v1/resume/${resume.id}`, { designSettings: { pageSize } });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Validation failed', details: { 'designSettings.pageSize': ['must be one of: A4, Letter'] } });
+    });
+
+    it.each(['Inter', 'Roboto', 'Lato'])('prints the font %s chosen in designSettings, embedded, instead of Helvetica', async (font) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      await account.api.patch('/v1/profile', { fullName: 'Ada Lovelace' });
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await add(account, 'experiences', { jobTitle: 'Engineer', company: 'Acme', description: 'Built the ledger.' }, resume.id);
+      await account.api.patch(`/v1/resume/${resume.id}`, { template: 'modern', designSettings: { fonts: { heading: font, body: font } } });
+
+      const { file } = await exportPdf(account, resume.id);
+      expect(pdfFontNames(file)).toEqual(expect.arrayContaining([`${font}-Regular`, `${font}-Bold`]));
+      expect(pdfFontNames(file).filter((name) => name.startsWith('Helvetica'))).toEqual([]);
+      expect((await pdfText(file)).text).toContain('Built the ledger.');
+    });
+
+    it.each([
+      ['王小明', 'NotoSansHans'],
+      ['山田太郎', 'NotoSansHans'],
+      ['김민준', 'NotoSansKR'],
+    ])('prints the name %s as text, in a CJK font it embeds', async (name, cjkFont) => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      await account.api.patch('/v1/profile', { fullName: name });
+      const [resume] = (await account.api.get('/v1/resume')).body.data;
+      await add(account, 'experiences', { jobTitle: 'Engineer', company: 'Acme' }, resume.id);
+
+      const { file } = await exportPdf(account, resume.id);
+      const { text } = await pdfText(file);
+      expect(text).toContain(name);
+      expect(text).toContain('Engineer — Acme');
+      expect(pdfFontNames(file).some((font) => font.startsWith(cjkFont))).toBe(true);
     });
 
     it('falls back to Resume.pdf when the profile has no name it can spell in ASCII', async () => {
