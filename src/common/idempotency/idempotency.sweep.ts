@@ -1,45 +1,28 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { PeriodicTask } from '../concurrency/periodic-task';
+import { Injectable } from '@nestjs/common';
+import { Sweep } from '../concurrency/sweep';
 import { IdempotencyRepository } from './idempotency.repository';
 
-const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const SWEEP_BATCH = 1000;
 
 /**
  * Deletes expired idempotency records, at start and every ten minutes, in batches so that no statement holds many
- * rows. Correctness does not wait for it: a claim treats an expired record as absent.
+ * rows. Correctness does not wait for it: a key's lookup treats an expired record as absent.
  */
 @Injectable()
-export class IdempotencySweep implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger(IdempotencySweep.name);
-  private readonly task = new PeriodicTask(() => this.deleteExpired());
+export class IdempotencySweep extends Sweep {
+  protected readonly intervalMs = 10 * 60 * 1000;
 
-  constructor(private readonly records: IdempotencyRepository) {}
-
-  onApplicationBootstrap(): void {
-    this.task.start(SWEEP_INTERVAL_MS);
+  constructor(private readonly records: IdempotencyRepository) {
+    super('Idempotency sweep');
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** Answers how many records it deleted. */
-  sweep(): Promise<number> {
-    return this.task.run();
-  }
-
-  private async deleteExpired(): Promise<number> {
+  protected async runOnce(): Promise<number> {
     let deleted = 0;
-    try {
-      let batch: number;
-      do {
-        batch = await this.records.deleteExpired(SWEEP_BATCH);
-        deleted += batch;
-      } while (batch === SWEEP_BATCH);
-    } catch (error) {
-      this.log.warn({ err: error }, 'Idempotency sweep failed; it runs again at the next interval');
-    }
+    let batch: number;
+    do {
+      batch = await this.records.deleteExpired(SWEEP_BATCH);
+      deleted += batch;
+    } while (batch === SWEEP_BATCH);
     return deleted;
   }
 }

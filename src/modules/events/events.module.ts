@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventsController } from './events.controller';
 import { EventsOutbox } from './events-outbox';
 import { EventsRepository } from './events.repository';
-import { EventsService } from './events.service';
+import { EventsRetention, EventsService } from './events.service';
 
 /**
  * The account's events (the outbox): features record them with EventsOutbox in their own transactions; clients read
@@ -10,7 +10,7 @@ import { EventsService } from './events.service';
  */
 @Module({
   controllers: [EventsController],
-  providers: [EventsOutbox, EventsRepository, EventsService],
+  providers: [EventsOutbox, EventsRepository, EventsService, EventsRetention],
   exports: [EventsOutbox, EventsRepository, EventsService],
 })
 export class EventsModule {}
