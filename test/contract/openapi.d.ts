@@ -1633,12 +1633,19 @@ export interface components {
             missing: string[];
             /** @enum {string|null} */
             seniority: "intern" | "entry" | "mid" | "senior" | "lead" | "executive" | null;
+            /**
+             * @description The job's title, for the person to use as this resume's title if they wish: tailoring never replaces theirs.
+             * @example Senior Data Engineer
+             */
+            suggestedJobTitle: string;
             /** @description The fewest years of experience the description asks for. */
             minYears: number | null;
             /** @description Share of the job's skills the resume covers prominently (0–100), before tailoring. */
             scoreBefore: number;
-            /** @description The same after tailoring reordered, hid and selected items. */
+            /** @description The same after tailoring reordered, hid and selected items; never below `scoreBefore`. */
             scoreAfter: number;
+            /** @description False when no order or hiding raised the score: the copy was left as it was. */
+            changed: boolean;
         } | null;
         TimelineEntryView: {
             status: components["schemas"]["ApplicationStatus"];

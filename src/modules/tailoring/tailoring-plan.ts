@@ -12,6 +12,12 @@ export interface TailorableItem {
 export const TAILORED_SECTIONS = ['experiences', 'projects', 'skills'] as const;
 export type TailoredSection = (typeof TAILORED_SECTIONS)[number];
 
+/**
+ * Sections whose order is a history and stays as the resume has it (newest first): a recruiter reads a resume whose
+ * jobs were reordered for the ad as misrepresentation. Tailoring may still hide their old, unrelated items.
+ */
+const KEPT_IN_ORDER: readonly TailoredSection[] = ['experiences'];
+
 export type TailorableResume = Record<TailoredSection | 'summaries', TailorableItem[]>;
 
 export interface TailoringReport {
@@ -24,6 +30,10 @@ export interface TailoringReport {
   /** How well the visible resume, in its order, covers the job (0–100), before and after tailoring. */
   scoreBefore: number;
   scoreAfter: number;
+  /** Whether anything was changed: false when no order or hiding raises the score, and the copy is left as it was. */
+  changed: boolean;
+  /** The job's title, as a title the person may give this resume: tailoring never replaces the resume's own. */
+  suggestedJobTitle: string;
 }
 
 export interface TailoringPlan {
@@ -48,44 +58,55 @@ export function relevance(item: TailorableItem, requirements: JobRequirements): 
   return { score: skills.length + shared / Math.sqrt(itemKeywords.length + 1), skills };
 }
 
-/** Orders, hides and selects items of a resume for one job; pure, so it is tested without the queue or database. */
-export function planTailoring(resume: TailorableResume, requirements: JobRequirements): TailoringPlan {
+/**
+ * Orders, hides and selects items of a resume for one job; pure, so it is tested without the queue or database. It
+ * never makes the resume worse: jobs keep their order (KEPT_IN_ORDER), an item that shows a skill the job asks for is
+ * never hidden, and a plan that would not raise the score is not applied (`changed: false`, the resume as it was).
+ */
+export function planTailoring(resume: TailorableResume, requirements: JobRequirements, jobTitle: string): TailoringPlan {
   const itemOrder = {} as Record<TailoredSection, string[]>;
   const hiddenItems = {} as Record<TailoredSection, string[]>;
   for (const section of TAILORED_SECTIONS) {
-    const scored = resume[section].map((item, index) => ({ item, index, score: relevance(item, requirements).score }));
-    const ranked = [...scored].sort((a, b) => b.score - a.score || recency(b.item) - recency(a.item) || a.index - b.index);
+    const scored = resume[section].map((item, index) => ({ item, index, ...relevance(item, requirements) }));
+    const byRelevance = [...scored].sort((a, b) => b.score - a.score || recency(b.item) - recency(a.item) || a.index - b.index);
+    const ranked = KEPT_IN_ORDER.includes(section) ? scored : byRelevance;
     itemOrder[section] = ranked.map(({ item }) => item.id);
-    const protectedIds = new Set(ranked.slice(0, KEEP_VISIBLE[section]).map(({ item }) => item.id));
+    const protectedIds = new Set(byRelevance.slice(0, KEEP_VISIBLE[section]).map(({ item }) => item.id));
     if (section === 'experiences') {
       [...resume.experiences]
         .sort((a, b) => recency(b) - recency(a))
         .slice(0, ALWAYS_KEEP_RECENT_EXPERIENCES)
         .forEach((item) => protectedIds.add(item.id));
     }
-    const best = ranked[0]?.score ?? 0;
-    hiddenItems[section] = ranked.filter(({ item, score }) => !protectedIds.has(item.id) && (score === 0 || score < best * 0.1)).map(({ item }) => item.id);
+    const best = Math.max(0, ...ranked.map(({ score }) => score));
+    hiddenItems[section] = ranked
+      .filter(({ item, score, skills }) => !protectedIds.has(item.id) && skills.length === 0 && (score === 0 || score < best * 0.1))
+      .map(({ item }) => item.id);
   }
   const bestSummary = resume.summaries.map((item) => ({ item, score: relevance(item, requirements).score })).sort((a, b) => b.score - a.score)[0];
 
   const untailored = {
     itemOrder: Object.fromEntries(TAILORED_SECTIONS.map((section) => [section, resume[section].map((item) => item.id)])),
-    hiddenItems: {},
-  } as Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>;
+    hiddenItems: Object.fromEntries(TAILORED_SECTIONS.map((section) => [section, []])),
+  } as unknown as Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>;
   const coveredAnywhere = new Set(
     [...TAILORED_SECTIONS, 'summaries' as const].flatMap((section) => resume[section].flatMap((item) => relevance(item, requirements).skills)),
   );
+  const scoreBefore = coverageScore(resume, requirements, untailored);
+  const scoreAfter = coverageScore(resume, requirements, { itemOrder, hiddenItems });
+  const changed = scoreAfter > scoreBefore;
   return {
-    itemOrder,
-    hiddenItems,
-    selectedSummaryId: bestSummary?.item.id ?? null,
+    ...(changed ? { itemOrder, hiddenItems } : untailored),
+    selectedSummaryId: changed ? (bestSummary?.item.id ?? null) : null,
     report: {
       matched: requirements.skills.filter((skill) => coveredAnywhere.has(skill)),
       missing: requirements.skills.filter((skill) => !coveredAnywhere.has(skill)),
       seniority: requirements.seniority,
       minYears: requirements.minYears,
-      scoreBefore: coverageScore(resume, requirements, untailored),
-      scoreAfter: coverageScore(resume, requirements, { itemOrder, hiddenItems }),
+      scoreBefore,
+      scoreAfter: changed ? scoreAfter : scoreBefore,
+      changed,
+      suggestedJobTitle: jobTitle,
     },
   };
 }

@@ -8,8 +8,8 @@ import { planTailoring, TailorableItem, TailoredSection, TAILORED_SECTIONS, Tail
 
 /**
  * Tailors the resume copy of an autoPrepare application to its job: reads the job's requirements, plans the order,
- * the hidden items and the summary (tailoring-plan.ts), writes them onto the copy with the job's title, and ends
- * the application's `preparing`. Only a pending tailoring runs, once: a `preparing` set by hand starts none.
+ * the hidden items and the summary (tailoring-plan.ts), writes them onto the copy (named for the job) when they
+ * raise its score, and ends the application's `preparing`. Only a pending tailoring runs, once: a `preparing` set by hand starts none.
  */
 @Injectable()
 export class TailoringService {
@@ -32,14 +32,22 @@ export class TailoringService {
         summaries: sections.summaries.map(tailorable),
       },
       requirements,
+      application.jobTitle,
     );
-    await this.resumes.update(application.accountId, resume.id, {
-      name: `${application.company} – ${application.jobTitle}`.slice(0, RESUME_LIMITS.name),
-      jobTitle: application.jobTitle.slice(0, RESUME_LIMITS.jobTitle),
-      itemOrder: { ...resume.itemOrder, ...plan.itemOrder },
-      hiddenItems: withPlanHidden(resume.hiddenItems, plan),
-      selectedSummaryId: plan.selectedSummaryId ?? resume.selectedSummaryId,
-    });
+    // The copy is named for the job; its header title stays the person's own (the job's is in the report).
+    const name = `${application.company} – ${application.jobTitle}`.slice(0, RESUME_LIMITS.name);
+    await this.resumes.update(
+      application.accountId,
+      resume.id,
+      plan.report.changed
+        ? {
+            name,
+            itemOrder: { ...resume.itemOrder, ...plan.itemOrder },
+            hiddenItems: withPlanHidden(resume.hiddenItems, plan),
+            selectedSummaryId: plan.selectedSummaryId ?? resume.selectedSummaryId,
+          }
+        : { name },
+    );
     await this.applications.finishPreparing(applicationId, { report: plan.report });
   }
 

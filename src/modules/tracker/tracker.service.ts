@@ -196,9 +196,11 @@ export class TrackerService implements TailoringApplications {
       if (!application) return false;
       const report = 'report' in outcome ? outcome.report : null;
       await applications.endTailoring(applicationId, report);
-      const description = report
-        ? `Resume tailored: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
-        : `Tailoring failed (${'failure' in outcome ? outcome.failure : ''}); the copied resume is unchanged`;
+      const description = !report
+        ? `Tailoring failed (${'failure' in outcome ? outcome.failure : ''}); the copied resume is unchanged`
+        : report.changed
+          ? `Resume tailored: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
+          : `Resume left as it was: no order or hiding of its items covers more of the job's skills (${report.scoreBefore}%)`;
       await applications.addTimelineEntry(applicationId, 'watchlist', description);
       const view = await storedView(applications, application.accountId, applicationId);
       await this.events.record(manager, application.accountId, 'application.status_changed', { from: 'preparing', to: 'watchlist', application: view });

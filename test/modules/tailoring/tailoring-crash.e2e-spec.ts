@@ -69,7 +69,7 @@ async function outcome(applicationId: string, company: string) {
   const resumes = (await account.api.get('/v1/resume?limit=100')).body.data as { id: string; name: string }[];
   return {
     status: data.status,
-    tailored: (data.timeline as { description: string }[]).filter((entry) => entry.description.startsWith('Resume tailored')).length,
+    tailored: (data.timeline as { description: string }[]).filter((entry) => /^Resume (tailored|left as it was)/.test(entry.description)).length,
     copies: resumes.filter((resume) => resume.name.startsWith(company)).map((resume) => resume.id),
     cvId: data.cvId,
   };

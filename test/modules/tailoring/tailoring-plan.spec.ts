@@ -1,5 +1,6 @@
 import { extractRequirements } from '@src/modules/tailoring/job-requirements';
-import { planTailoring, TailorableResume } from '@src/modules/tailoring/tailoring-plan';
+import fc from 'fast-check';
+import { planTailoring, relevance, TailorableResume } from '@src/modules/tailoring/tailoring-plan';
 
 const requirements = extractRequirements(
   'Senior Data Engineer',
@@ -36,12 +37,16 @@ const resume: TailorableResume = {
 };
 
 describe('planTailoring', () => {
-  const plan = planTailoring(resume, requirements);
+  const plan = planTailoring(resume, requirements, 'Senior Data Engineer');
 
-  it('orders each section by relevance to the job', () => {
-    expect(plan.itemOrder.experiences[0]).toBe('pipelines');
+  it('orders projects and skills by relevance to the job, and keeps the jobs in the order the resume has them', () => {
+    expect(plan.itemOrder.experiences).toEqual(resume.experiences.map((item) => item.id));
     expect(plan.itemOrder.projects).toEqual(['dbt', 'game']);
     expect(plan.itemOrder.skills.slice(0, 2).sort()).toEqual(['kafka', 'python']);
+  });
+
+  it("suggests the job's title in the report, and changes nothing else of the resume's own", () => {
+    expect(plan.report).toMatchObject({ changed: true, suggestedJobTitle: 'Senior Data Engineer' });
   });
 
   it('hides unrelated old items, but never the two most recent experiences nor below the minimum shown', () => {
@@ -66,14 +71,88 @@ describe('planTailoring', () => {
   });
 
   it('reports what the resume lacks', () => {
-    const other = planTailoring(resume, extractRequirements('iOS Engineer', 'Swift, SwiftUI and Objective-C; Python for tooling.'));
+    const other = planTailoring(resume, extractRequirements('iOS Engineer', 'Swift, SwiftUI and Objective-C; Python for tooling.'), 'iOS Engineer');
     expect(other.report.missing).toEqual(expect.arrayContaining(['Swift', 'Objective-C']));
     expect(other.report.matched).toEqual(['Python']);
   });
 
-  it('keeps everything when no item relates to the job', () => {
-    const unrelated = planTailoring(resume, extractRequirements('Chef', 'Cook French cuisine for a busy bistro.'));
-    expect(unrelated.report.scoreBefore).toBe(100);
-    expect(unrelated.hiddenItems.experiences.length).toBeLessThanOrEqual(2);
+  it('leaves the resume as it was when nothing raises its score, and says so', () => {
+    const unrelated = planTailoring(resume, extractRequirements('Chef', 'Cook French cuisine for a busy bistro.'), 'Chef');
+    expect(unrelated.report).toMatchObject({ scoreBefore: 100, scoreAfter: 100, changed: false });
+    expect(unrelated.itemOrder).toEqual({
+      experiences: resume.experiences.map((item) => item.id),
+      projects: resume.projects.map((item) => item.id),
+      skills: resume.skills.map((item) => item.id),
+    });
+    expect(unrelated.hiddenItems).toEqual({ experiences: [], projects: [], skills: [] });
+    expect(unrelated.selectedSummaryId).toBeNull();
+  });
+});
+
+/** Words the generated resumes and ads are made of: skills the vocabulary knows, and words it does not. */
+const SKILL_WORDS = ['Python', 'SQL', 'Kafka', 'Spark', 'AWS', 'React', 'TypeScript', 'Docker', 'Kubernetes', 'Excel', 'Java', 'Go'];
+const PLAIN_WORDS = ['customers', 'team', 'reports', 'coffee', 'scheduling', 'sales', 'teaching', 'patients', 'budget', 'design'];
+
+const sentence = fc.array(fc.constantFrom(...SKILL_WORDS, ...PLAIN_WORDS), { minLength: 1, maxLength: 8 }).map((words) => words.join(' '));
+const year = fc.integer({ min: 2000, max: 2025 });
+const experience = fc.record({ text: sentence, start: year, length: fc.integer({ min: 0, max: 6 }), isCurrent: fc.boolean() });
+const generatedResume: fc.Arbitrary<TailorableResume> = fc
+  .record({
+    experiences: fc.array(experience, { maxLength: 8 }),
+    projects: fc.array(sentence, { maxLength: 5 }),
+    skills: fc.array(fc.constantFrom(...SKILL_WORDS, ...PLAIN_WORDS), { maxLength: 12 }),
+    summaries: fc.array(sentence, { maxLength: 3 }),
+  })
+  .map(({ experiences, projects, skills, summaries }) => ({
+    // Newest first, as the resume lists its jobs.
+    experiences: experiences
+      .map(({ text, start, length, isCurrent }, index) => ({
+        id: `experience-${index}`,
+        text,
+        startDate: `${start}-01-01`,
+        endDate: isCurrent ? null : `${start + length}-12-01`,
+        isCurrent,
+      }))
+      .sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent) || (b.endDate ?? '').localeCompare(a.endDate ?? '')),
+    projects: projects.map((text, index) => ({ id: `project-${index}`, text })),
+    skills: skills.map((text, index) => ({ id: `skill-${index}`, text })),
+    summaries: summaries.map((text, index) => ({ id: `summary-${index}`, text })),
+  }));
+const generatedAd = fc.record({ title: fc.constantFrom('Data Engineer', 'Nurse', 'Teacher', 'Sales Manager', 'Frontend Developer'), text: sentence });
+
+describe('planTailoring never makes a resume worse (properties over generated resumes and ads)', () => {
+  it('keeps the jobs in their order, hides no item that shows a skill the job asks for, and never lowers the score', () => {
+    fc.assert(
+      fc.property(generatedResume, generatedAd, (resume, ad) => {
+        const requirements = extractRequirements(ad.title, ad.text);
+        const plan = planTailoring(resume, requirements, ad.title);
+        expect(plan.itemOrder.experiences).toEqual(resume.experiences.map((item) => item.id));
+        for (const section of ['experiences', 'projects', 'skills'] as const) {
+          for (const id of plan.hiddenItems[section]) {
+            const item = resume[section].find((candidate) => candidate.id === id)!;
+            expect([id, relevance(item, requirements).skills]).toEqual([id, []]);
+          }
+        }
+        expect(plan.report.scoreAfter).toBeGreaterThanOrEqual(plan.report.scoreBefore);
+        expect(plan.report.suggestedJobTitle).toBe(ad.title);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('changes nothing when the score cannot rise', () => {
+    fc.assert(
+      fc.property(generatedResume, generatedAd, (resume, ad) => {
+        const plan = planTailoring(resume, extractRequirements(ad.title, ad.text), ad.title);
+        if (plan.report.changed) return;
+        expect(plan.report.scoreAfter).toBe(plan.report.scoreBefore);
+        for (const section of ['experiences', 'projects', 'skills'] as const) {
+          expect(plan.itemOrder[section]).toEqual(resume[section].map((item) => item.id));
+          expect(plan.hiddenItems[section]).toEqual([]);
+        }
+        expect(plan.selectedSummaryId).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -21,6 +21,13 @@ export class TailoringReportView implements TailoringReport {
   /** Share of the job's skills the resume covers prominently (0–100), before tailoring. */
   scoreBefore: number;
 
-  /** The same after tailoring reordered, hid and selected items. */
+  /** The same after tailoring reordered, hid and selected items; never below `scoreBefore`. */
   scoreAfter: number;
+
+  /** False when no order or hiding raised the score: the copy was left as it was. */
+  changed: boolean;
+
+  /** The job's title, for the person to use as this resume's title if they wish: tailoring never replaces theirs. */
+  @ApiProperty({ example: 'Senior Data Engineer' })
+  suggestedJobTitle: string;
 }
