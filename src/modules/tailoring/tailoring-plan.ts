@@ -18,12 +18,16 @@ export type TailoredSection = (typeof TAILORED_SECTIONS)[number];
  */
 const KEPT_IN_ORDER: readonly TailoredSection[] = ['experiences'];
 
-export type TailorableResume = Record<TailoredSection | 'summaries', TailorableItem[]>;
+/**
+ * The sections tailoring orders and hides, the summaries it picks from, and `others`: every other item of the resume
+ * (education, certificates, awards, publications, interests, custom sections), read only for what it shows.
+ */
+export type TailorableResume = Record<TailoredSection | 'summaries' | 'others', TailorableItem[]>;
 
 export interface TailoringReport {
   /** Job skills the resume shows. */
   matched: string[];
-  /** Job skills the resume does not mention anywhere. */
+  /** Job skills the resume does not mention anywhere (any section, an "AWS Certified …" certificate included). */
   missing: string[];
   seniority: Seniority | null;
   minYears: number | null;
@@ -90,7 +94,9 @@ export function planTailoring(resume: TailorableResume, requirements: JobRequire
     hiddenItems: Object.fromEntries(TAILORED_SECTIONS.map((section) => [section, []])),
   } as unknown as Pick<TailoringPlan, 'itemOrder' | 'hiddenItems'>;
   const coveredAnywhere = new Set(
-    [...TAILORED_SECTIONS, 'summaries' as const].flatMap((section) => resume[section].flatMap((item) => relevance(item, requirements).skills)),
+    [...TAILORED_SECTIONS, 'summaries' as const, 'others' as const].flatMap((section) =>
+      resume[section].flatMap((item) => relevance(item, requirements).skills),
+    ),
   );
   const scoreBefore = coverageScore(resume, requirements, untailored);
   const scoreAfter = coverageScore(resume, requirements, { itemOrder, hiddenItems });

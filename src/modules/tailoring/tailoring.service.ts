@@ -30,6 +30,7 @@ export class TailoringService {
         projects: sections.projects.map(tailorable),
         skills: sections.skills.map(tailorable),
         summaries: sections.summaries.map(tailorable),
+        others: READ_ONLY_SECTIONS.flatMap((section) => sections[section].map(tailorable)),
       },
       requirements,
       application.jobTitle,
@@ -56,6 +57,9 @@ export class TailoringService {
     await this.applications.finishPreparing(applicationId, { failure: reason });
   }
 }
+
+/** Sections tailoring leaves as they are, but reads for the skills they show. */
+const READ_ONLY_SECTIONS = ['education', 'certificates', 'awards', 'publications', 'interests'] as const;
 
 /** Every text of an item (title, company, description, bullet points, ...) is what it says about its owner. */
 function tailorable(item: SectionItemView): TailorableItem {

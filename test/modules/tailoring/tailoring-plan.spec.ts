@@ -34,6 +34,10 @@ const resume: TailorableResume = {
     { id: 'web', text: 'Frontend developer who loves React.' },
     { id: 'data', text: 'Data engineer who builds reliable Spark and Kafka pipelines in Python.' },
   ],
+  others: [
+    { id: 'certificate', text: 'AWS Certified Solutions Architect – Associate\nAmazon Web Services' },
+    { id: 'degree', text: 'MSc Computer Science\nTU Delft' },
+  ],
 };
 
 describe('planTailoring', () => {
@@ -70,6 +74,16 @@ describe('planTailoring', () => {
     expect(plan.report.scoreAfter).toBe(100);
   });
 
+  it('reads every section for what the resume shows: a skill found only in a certificate is matched, not missing', () => {
+    const cloud = planTailoring(
+      { ...resume, experiences: [], projects: [], skills: [], summaries: [] },
+      extractRequirements('Cloud Engineer', 'Run our platform on AWS with Terraform.'),
+      'Cloud Engineer',
+    );
+    expect(cloud.report.matched).toEqual(['AWS']);
+    expect(cloud.report.missing).toEqual(['Terraform']);
+  });
+
   it('reports what the resume lacks', () => {
     const other = planTailoring(resume, extractRequirements('iOS Engineer', 'Swift, SwiftUI and Objective-C; Python for tooling.'), 'iOS Engineer');
     expect(other.report.missing).toEqual(expect.arrayContaining(['Swift', 'Objective-C']));
@@ -102,8 +116,9 @@ const generatedResume: fc.Arbitrary<TailorableResume> = fc
     projects: fc.array(sentence, { maxLength: 5 }),
     skills: fc.array(fc.constantFrom(...SKILL_WORDS, ...PLAIN_WORDS), { maxLength: 12 }),
     summaries: fc.array(sentence, { maxLength: 3 }),
+    others: fc.array(sentence, { maxLength: 4 }),
   })
-  .map(({ experiences, projects, skills, summaries }) => ({
+  .map(({ experiences, projects, skills, summaries, others }) => ({
     // Newest first, as the resume lists its jobs.
     experiences: experiences
       .map(({ text, start, length, isCurrent }, index) => ({
@@ -117,6 +132,7 @@ const generatedResume: fc.Arbitrary<TailorableResume> = fc
     projects: projects.map((text, index) => ({ id: `project-${index}`, text })),
     skills: skills.map((text, index) => ({ id: `skill-${index}`, text })),
     summaries: summaries.map((text, index) => ({ id: `summary-${index}`, text })),
+    others: others.map((text, index) => ({ id: `other-${index}`, text })),
   }));
 const generatedAd = fc.record({ title: fc.constantFrom('Data Engineer', 'Nurse', 'Teacher', 'Sales Manager', 'Frontend Developer'), text: sentence });
 
