@@ -120,7 +120,8 @@ export class McpServerFactory {
 
   private async runFamily(family: McpToolFamily, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     const { [family.selector]: selected, fields = {}, ...rest } = args;
-    const member = typeof selected === 'string' ? family.members[selected] : undefined;
+    // Own members only: `constructor`, `toString` or `__proto__` would otherwise find Object.prototype's.
+    const member = typeof selected === 'string' && Object.hasOwn(family.members, selected) ? family.members[selected] : undefined;
     if (!member) {
       const allowed = Object.keys(family.members).join(', ');
       return {

@@ -352,6 +352,20 @@ describe('/mcp', () => {
     expect(foreign).toEqual({ error: 'Not found' });
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'answers section "%s", a name Object.prototype has, as any unknown section, without an internal error',
+    async (section) => {
+      for (const name of ['list_section_items', 'add_section_item', 'update_section_item', 'delete_section_item']) {
+        const result = await client.callTool({ name, arguments: { section, id: '00000000-0000-4000-8000-000000000000', fields: { name: 'x' } } });
+        expect([name, result.isError, parse(result)]).toEqual([
+          name,
+          true,
+          { error: 'Validation failed', details: { section: [expect.stringContaining('must be one of: experiences')] } },
+        ]);
+      }
+    },
+  );
+
   it("checks the chosen section's own scope", async () => {
     const skillsOnly = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['skills:read', 'skills:write'] });
     const limited = await connect(testApp.baseUrl, skillsOnly.key);
