@@ -50,6 +50,19 @@ describe('/v1/webhooks', () => {
     expect((await owner.api.get(`/v1/webhooks/${id}`)).status).toBe(404);
   });
 
+  it('answers the secret, on create, on rotation and on a replay of the create, with Cache-Control: no-store', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const body = { url: RECEIVER, eventTypes: ['resume.created'] };
+    const created = await account.api.request('POST', '/v1/webhooks', body, { 'idempotency-key': 'no-store-create' });
+    expect([created.status, created.headers.get('cache-control')]).toEqual([201, 'no-store']);
+    const replayed = await account.api.request('POST', '/v1/webhooks', body, { 'idempotency-key': 'no-store-create' });
+    expect([replayed.body.secret, replayed.headers.get('cache-control')]).toEqual([created.body.secret, 'no-store']);
+    const rotated = await account.api.post(`/v1/webhooks/${created.body.id}/rotate-secret`);
+    expect([rotated.status, rotated.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    // Reads show no secret, and may be kept by a cache like any other answer.
+    expect((await account.api.get(`/v1/webhooks/${created.body.id}`)).headers.get('cache-control')).toBeNull();
+  });
+
   it('refuses unknown event types, an empty list and an update that changes nothing', async () => {
     const unknown = await owner.api.post('/v1/webhooks', { url: RECEIVER, eventTypes: ['application.exploded'] });
     expect(unknown.status).toBe(400);
