@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { clientLeft } from '../http/client-gone';
 import { ApiError } from './api-errors';
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -23,6 +24,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     if (response.headersSent) return;
+    if (clientLeft(exception, request)) {
+      this.logger.debug({ requestId: String(request.id ?? ''), reason: String((exception as Error).message) }, 'The client disconnected mid-request');
+      return;
+    }
 
     if (exception instanceof ApiError) {
       response.status(exception.getStatus()).json(exception.getResponse());

@@ -90,6 +90,22 @@ describe('error responses', () => {
     expect(response.body).toEqual({ error: 'Validation failed', details: { [field]: ['is not allowed'] } });
   });
 
+  it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'])(
+    'answers the query key %s with 400, as any unknown query key, not a silent drop',
+    async (key) => {
+      const unknown = await suite.owner.api.get(`${PATH}?someUnknownKey=1`);
+      expect({ status: unknown.status, body: unknown.body }).toEqual({
+        status: 400,
+        body: { error: 'Validation failed', details: { someUnknownKey: ['is not allowed'] } },
+      });
+      const response = await suite.owner.api.get(`${PATH}?${key}=1&limit=5`);
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 400,
+        body: { error: 'Validation failed', details: JSON.parse(`{"${key}":["is not allowed"]}`) },
+      });
+    },
+  );
+
   it('refuses prototype keys inside free-form objects too, instead of losing them', async () => {
     const response = await suite.owner.api.request('POST', '/v1/resume', '{"name":"CV","cvData":{"a":{"constructor":2}}}', {
       'content-type': 'application/json',

@@ -504,6 +504,22 @@ describe('/mcp rate limits', () => {
     expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
   });
 
+  it('counts resources/list against the /v1 limits of the list tools it calls (GET lists: 60 a minute)', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const client = await connect(testApp.baseUrl, account.key);
+    try {
+      expect((await client.listResources()).resources.length).toBeGreaterThan(0);
+      for (let index = 0; index < 59; index += 1) expect((await account.api.get('/v1/tracker/applications')).status).toBe(200);
+      await expect(client.listResources()).rejects.toMatchObject({
+        code: ErrorCode.InvalidParams,
+        data: { error: 'Too many requests', retryAfter: expect.any(Number) },
+      });
+      expect((await account.api.get('/v1/tracker/applications')).status).toBe(429);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('counts tool calls against the /v1 twin limit (POST applications: 20 a minute)', async () => {
     const account = await createAccount(testApp.app, testApp.baseUrl);
     for (let index = 0; index < 20; index += 1) {

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { SCOPES } from '@src/common/auth/scopes';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
@@ -61,6 +62,25 @@ describe('/v1/webhooks', () => {
     expect([rotated.status, rotated.headers.get('cache-control')]).toEqual([200, 'no-store']);
     // Reads show no secret, and may be kept by a cache like any other answer.
     expect((await account.api.get(`/v1/webhooks/${created.body.id}`)).headers.get('cache-control')).toBeNull();
+  });
+
+  it('shows a password in the URL as *** in every read, list and event, and keeps it to send', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const url = 'http://hook-user:s3cr3t-pass@127.0.0.1:9/hooks?source=career';
+    const shown = 'http://hook-user:***@127.0.0.1:9/hooks?source=career';
+    const { id } = (await account.api.post('/v1/webhooks', { url, eventTypes: ['resume.created'] })).body;
+    expect((await account.api.get(`/v1/webhooks/${id}`)).body.data.url).toBe(shown);
+    await account.api.post('/v1/resume', { name: 'An event to deliver' });
+    const answers = await Promise.all([
+      account.api.get('/v1/webhooks'),
+      account.api.get(`/v1/webhooks/${id}`),
+      account.api.get(`/v1/webhooks/${id}/deliveries`),
+      account.api.get('/v1/events'),
+    ]);
+    expect(answers[0].body.data.map((endpoint: { url: string }) => endpoint.url)).toEqual([shown]);
+    for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain('s3cr3t-pass');
+    const [stored] = await testApp.app.get(DataSource).query('SELECT url FROM webhook_endpoints WHERE id = $1', [id]);
+    expect(stored.url).toBe(url);
   });
 
   it('refuses unknown event types, an empty list and an update that changes nothing', async () => {
