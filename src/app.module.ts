@@ -22,6 +22,7 @@ import { ProfileModule } from './modules/profile/profile.module';
 import { ResumeExportsModule } from './modules/resumes/export/resume-exports.module';
 import { ResumesModule } from './modules/resumes/resumes.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
+import { HomeModule } from './modules/home/home.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
@@ -58,6 +59,7 @@ export class AppModule {
         ...(config.webhooks.worker === 'inline' ? [WebhookDeliveryModule] : []),
         SessionsModule,
         SettingsModule,
+        HomeModule,
         ...(config.tailoring.worker === 'inline' ? [TailoringModule.forRoot(TrackerModule)] : []),
       ],
       providers: [

@@ -10,6 +10,7 @@ import { useInterceptorsOnBodyRoutes } from './common/http/body-route-intercepto
 import { describeTags } from './common/http/api-tags';
 import { describeExamples } from './common/http/openapi-examples';
 import { inlineSingleReferences } from './common/http/openapi-references';
+import { securityHeaders } from './common/http/security-headers';
 import { finishOpenApiDocument } from './common/http/openapi-finish';
 import { describeRequestBodies } from './common/http/openapi-request-bodies';
 import { describeResponses, SHARED_RESPONSE_MODELS } from './common/http/openapi-responses';
@@ -46,7 +47,10 @@ export function setupApp(app: INestApplication): INestApplication {
     assignRequestId(req, res);
     next();
   });
-  setupPages(express, join(__dirname, 'views'), express.get<AppConfig>(APP_CONFIG).web.trustProxy);
+  const { trustProxy } = express.get<AppConfig>(APP_CONFIG).web;
+  // TRUST_PROXY is set where a proxy terminates TLS in front of the service (0 hops is no proxy).
+  express.use(securityHeaders(Boolean(trustProxy)));
+  setupPages(express, join(__dirname, 'views'), trustProxy);
   // OAuth's endpoints (the MCP SDK's Express router) answer before the Nest routes, with their own body parsing.
   express.use(express.get(OAuthEndpoints).handler);
   // In this order: idempotency fingerprints the parsed body, and keeps none of the parser's refusals.
@@ -82,6 +86,8 @@ export function setupApp(app: INestApplication): INestApplication {
       persistAuthorization: true,
       showExtensions: true,
       displayRequestDuration: true,
+      // No badge from the public validator: it would send it the document's address, and the CSP loads no outside image.
+      validatorUrl: null,
       // An MCP client must accept both JSON and an event stream (406 otherwise); Swagger UI sends one media type.
       requestInterceptor: (request: { url: string; headers: Record<string, string> }) => {
         if (/\/mcp$/.test(request.url)) request.headers.Accept = 'application/json, text/event-stream';

@@ -223,6 +223,15 @@ class Environment {
    * The URL people and apps reach this service at (`https://careers.example.com`): the OAuth issuer, and the base of
    * the `/mcp` resource its tokens are for. Unset, OAuth works only for requests to a loopback host (development).
    */
+  /**
+   * When set, `GET /metrics` answers only requests with `Authorization: Bearer <METRICS_TOKEN>`; unset, it answers
+   * anyone who reaches it (keep it off the public network then).
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
+  METRICS_TOKEN?: string;
+
   @IsOptional()
   @Matches(/^https?:\/\/[^/?#]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, such as https://careers.example.com' })
   PUBLIC_URL?: string;
@@ -240,6 +249,7 @@ export interface AppConfig {
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
+  metrics: { token?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -286,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
     http: { headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS, maxConnections: parsed.HTTP_MAX_CONNECTIONS },
+    metrics: { token: parsed.METRICS_TOKEN },
   };
 }
 

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
       idempotency: { waitMs: 5_000 },
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 2_000 },
+      metrics: {},
     });
   });
 
@@ -36,6 +37,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEARCH_CONCURRENCY: '9' }).search.concurrency).toBe(9);
     expect(loadConfig({ PDF_RENDER_THREADS: '3', PDF_RENDER_TIMEOUT_MS: '2500' }).pdf).toEqual({ renderThreads: 3, renderTimeoutMs: 2_500 });
     expect(loadConfig({ PUBLIC_URL: 'https://careers.example.com' }).app.publicUrl).toBe('https://careers.example.com');
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(16) }).metrics.token).toBe('m'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
   });
 
   it.each([

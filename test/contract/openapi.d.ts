@@ -12,8 +12,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prometheus metrics (no key; expose only to your scraper)
-         * @description Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics.
+         * Prometheus metrics (no API key; METRICS_TOKEN as a bearer token when the service sets one)
+         * @description Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics. Where the service sets METRICS_TOKEN, only `Authorization: Bearer <METRICS_TOKEN>` is answered; otherwise expose it only to your scraper.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -1374,6 +1374,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ErrorBody: {
+            /** @example Not found */
+            error: string;
+        };
         HealthResponse: {
             /**
              * @description `ok` when PostgreSQL and Redis both answer, `error` otherwise
@@ -1727,10 +1731,6 @@ export interface components {
         };
         ApplicationDetailResponse: {
             data: components["schemas"]["ApplicationDetail"];
-        };
-        ErrorBody: {
-            /** @example Not found */
-            error: string;
         };
         DuplicateJobUrlBody: {
             /** @example Another of your applications has this jobUrl */
@@ -3512,7 +3512,10 @@ export interface components {
         WebhookView: {
             /** @example 0c7d1f0e-4a8b-4f5e-9f1a-6b2c3d4e5f60 */
             id: string;
-            /** @example https://hooks.example.com/career */
+            /**
+             * @description The URL as given, but for a password in it (`https://user:pass@…`), shown as `***`: to change the password, send the whole URL again
+             * @example https://hooks.example.com/career
+             */
             url: string;
             /**
              * @example [
@@ -3690,6 +3693,16 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description METRICS_TOKEN is set and the request does not carry it */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,5 +1,7 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { clientLeft } from '../http/client-gone';
+import { allowedMethods, nearestPath } from '../http/route-table';
 import { ApiError } from './api-errors';
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -23,9 +25,18 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     if (response.headersSent) return;
+    if (clientLeft(exception, request)) {
+      this.logger.debug({ requestId: String(request.id ?? ''), reason: String((exception as Error).message) }, 'The client disconnected mid-request');
+      return;
+    }
 
     if (exception instanceof ApiError) {
       response.status(exception.getStatus()).json(exception.getResponse());
+      return;
+    }
+    // No route took the request (Nest's own 404 for an unknown method and path).
+    if (exception instanceof NotFoundException && !request.route) {
+      answerUnrouted(request, response);
       return;
     }
     if (exception instanceof HttpException) {
@@ -46,6 +57,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.logger.error({ err: exception, requestId }, 'Unhandled error');
     response.status(HttpStatus.INTERNAL_SERVER_ERROR).json({ error: 'Internal server error', requestId });
   }
+}
+
+/**
+ * A path the app serves under other methods answers 405 with the methods it takes in `Allow` (OPTIONS, which asks for
+ * them, 204); any other path 404, with a `hint` when the app serves a path it was likely meant to be (`/v1/resumes`).
+ */
+function answerUnrouted(request: Request, response: Response): void {
+  const allowed = allowedMethods(request, request.path);
+  if (allowed.length > 0) {
+    response.setHeader('Allow', [...allowed, 'OPTIONS'].join(', '));
+    if (request.method === 'OPTIONS') response.status(HttpStatus.NO_CONTENT).end();
+    else response.status(HttpStatus.METHOD_NOT_ALLOWED).json({ error: STATUS_MESSAGES[HttpStatus.METHOD_NOT_ALLOWED] });
+    return;
+  }
+  const near = nearestPath(request, request.path);
+  response.status(HttpStatus.NOT_FOUND).json({ error: STATUS_MESSAGES[HttpStatus.NOT_FOUND], ...(near && { hint: `did you mean ${near}?` }) });
 }
 
 /** A dependency (PostgreSQL) was unavailable: the 503 a client may retry. */

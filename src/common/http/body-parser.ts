@@ -2,7 +2,9 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor,
 import { json, Request, Response, urlencoded } from 'express';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../errors/api-errors';
+import { ClientGoneError } from './client-gone';
 import { NUL_MESSAGE } from '../validation/field.decorators';
+import { isPrototypeKey } from '../validation/prototype-keys';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -62,7 +64,7 @@ async function readJsonBody(req: Request, res: Response): Promise<void> {
     throw new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/json', JSON_RPC_BODY_CODES.transport);
   }
   const error = await new Promise<{ type?: string } | undefined>((resolve) => parseJson(req, res, resolve));
-  if (error) throw unreadable(error);
+  if (error) throw unreadable(req, error);
   if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
     throw new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Request body must be a JSON object', JSON_RPC_BODY_CODES.invalidRequest);
   }
@@ -78,10 +80,12 @@ async function readFormBody(req: Request, res: Response): Promise<void> {
     throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Content-Type must be application/x-www-form-urlencoded');
   }
   const error = await new Promise<{ type?: string } | undefined>((resolve) => parseForm(req, res, resolve));
-  if (error) throw unreadable(error);
+  if (error) throw unreadable(req, error);
 }
 
-function unreadable(error: { type?: string }): BodyRefusedError {
+/** Why a body could not be read: a refusal to answer, or the client's hanging up, which has no one to answer. */
+function unreadable(req: Request, error: { type?: string }): BodyRefusedError | ClientGoneError {
+  if (error.type === 'request.aborted' || req.readableAborted) return new ClientGoneError();
   switch (error.type) {
     case 'entity.too.large':
       return new BodyRefusedError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${MAX_BODY_BYTES} bytes`, JSON_RPC_BODY_CODES.transport);
@@ -109,10 +113,8 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
 ];
 
 /**
- * Why a parsed body is refused before anything else reads it, or undefined: a key that names a member of
- * Object.prototype (`__proto__`, `constructor`, `toString`, ...) or `prototype` anywhere — no field of ours has such a
- * name, they are the keys of prototype pollution, and class-transformer would drop them silently instead of refusing
- * them as unknown; nesting past MAX_BODY_DEPTH; or a key or text PostgreSQL cannot store, which would fail in the
+ * Why a parsed body is refused before anything else reads it, or undefined: a prototype key (`isPrototypeKey`)
+ * anywhere; nesting past MAX_BODY_DEPTH; or a key or text PostgreSQL cannot store, which would fail in the
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
@@ -125,7 +127,7 @@ function refusal(body: object): BodyRefusedError | undefined {
       return new BodyRefusedError(HttpStatus.BAD_REQUEST, `Request body is nested more than ${MAX_BODY_DEPTH} levels deep`, JSON_RPC_BODY_CODES.invalidRequest);
     for (const [key, value] of Object.entries(entry.value)) {
       const path = entry.path ? `${entry.path}.${key}` : key;
-      if (key in Object.prototype || key === 'prototype') return invalid(path, 'is not allowed');
+      if (isPrototypeKey(key)) return invalid(path, 'is not allowed');
       const unstorable = UNSTORABLE_TEXT.find(([pattern]) => pattern.test(key) || (typeof value === 'string' && pattern.test(value)));
       if (unstorable) return invalid(path, unstorable[1]);
       if (typeof value === 'object' && value !== null) pending.push({ value, path, depth: entry.depth + 1 });

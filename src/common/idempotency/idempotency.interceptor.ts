@@ -17,7 +17,7 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
  * The headers that are part of an answer and replayed with it. The rest describe the moment (X-Request-Id, the
  * rate-limit window, Date) and are the replay's own.
  */
-export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location'];
+export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location', 'cache-control'];
 
 /**
  * `Idempotency-Key` on every POST under /v1 that changes something (`@ChangesNothing()` marks the others, a search

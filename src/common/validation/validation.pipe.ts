@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Type, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationDetails, ValidationFailedError } from '../errors/api-errors';
+import { isPrototypeKey } from './prototype-keys';
 
 /** Distinct query strings remembered per DTO, and the longest one remembered: bounds the memory a client can fill. */
 const MAX_REMEMBERED_QUERIES = 1000;
@@ -17,6 +18,9 @@ class ServiceValidationPipe extends ValidationPipe {
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
     if (metadata.type !== 'query' || !metatype || !this.toValidate(metadata) || !isQueryText(value)) return super.transform(value, metadata);
+    // The body parser refuses these keys in a body; in a query string they would otherwise vanish in class-transformer.
+    const prototypeKeys = Object.keys(value).filter(isPrototypeKey);
+    if (prototypeKeys.length > 0) throw new ValidationFailedError(Object.fromEntries(prototypeKeys.map((key) => [key, ['is not allowed']])));
     const text = JSON.stringify(value);
     const remembered = this.accepted.get(metatype) ?? new Map<string, object>();
     const answer = remembered.get(text);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiCaller } from '../../common/auth/api-caller';
-import { ResumesService } from '../resumes/resumes.service';
-import { TrackerService } from '../tracker/tracker.service';
+import type { ResumeListItem } from '../resumes/dto/resume.dto';
+import type { ApplicationSummary } from '../tracker/dto/application.dto';
+
+type ApplicationListItem = Pick<ApplicationSummary, 'id' | 'jobTitle' | 'company' | 'status'>;
 
 /**
  * A readable resource: a URI template whose read is a tool call (so it has the tool's scope, limit and checks, and
@@ -14,20 +15,19 @@ export interface McpResourceTemplate {
   description: string;
   /** The tool whose result is the resource's content; the URI's `{id}` is its `id` argument. */
   tool: string;
-  /** Lists the caller's resources of this kind; a template without it is itself the one resource. */
-  list?(caller: ApiCaller): Promise<{ uri: string; name: string }[]>;
+  /**
+   * How resources/list names the caller's resources of this kind: a call of the list tool `tool` (its scope, its /v1
+   * limit and its checks, as any tool call), each item of its page one resource. A template without it is itself the
+   * one resource.
+   */
+  list?: { tool: string; resource(item: never): { uri: string; name: string } };
 }
 
 /** How many resources of a kind resources/list names: the newest; the rest are reachable through their template. */
-const LISTED = 50;
+export const LISTED = 50;
 
 @Injectable()
 export class McpResources {
-  constructor(
-    private readonly resumes: ResumesService,
-    private readonly tracker: TrackerService,
-  ) {}
-
   templates(): McpResourceTemplate[] {
     return [
       {
@@ -41,22 +41,26 @@ export class McpResources {
         name: 'Resume',
         description: 'A resume with its settings and resolved content',
         tool: 'get_resume',
-        list: async (caller) =>
-          (await this.resumes.list(caller, { limit: LISTED, offset: 0 })).data.map((resume) => ({
+        list: {
+          tool: 'list_resumes',
+          resource: (resume: ResumeListItem) => ({
             uri: `career://resumes/${resume.id}`,
             name: `Resume: ${resume.name}${resume.isDefault ? ' (default)' : ''}`,
-          })),
+          }),
+        },
       },
       {
         uriTemplate: 'career://applications/{id}',
         name: 'Job application',
         description: 'A tracked application with its job description, timeline, interviews and tailoring report',
         tool: 'get_application',
-        list: async (caller) =>
-          (await this.tracker.list(caller, { limit: LISTED, offset: 0 })).data.map((application) => ({
+        list: {
+          tool: 'list_applications',
+          resource: (application: ApplicationListItem) => ({
             uri: `career://applications/${application.id}`,
             name: `Application: ${application.jobTitle} at ${application.company} (${application.status})`,
-          })),
+          }),
+        },
       },
     ];
   }

@@ -17,10 +17,11 @@ import {
 import type { ApiCaller } from '../../common/auth/api-caller';
 import type { Scope } from '../../common/auth/scopes';
 import { ApiDocument } from '../../common/http/api-document';
+import type { ListEnvelope } from '../../common/http/paging';
 import { IDEMPOTENCY_KEY_SCHEMA } from '../../common/idempotency/idempotency.openapi';
 import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset, TOOL_ANNOTATIONS, ToolContent, ToolEffect } from './mcp-tool';
 import { findPrompt, MCP_PROMPTS, McpPrompt, promptListing } from './mcp-prompts';
-import { McpResources, McpResourceTemplate } from './mcp-resources';
+import { LISTED, McpResources, McpResourceTemplate } from './mcp-resources';
 import { IDEMPOTENCY_KEY_ARGUMENT, McpToolRunner, ToolOutcome, twinContract, TwinContract } from './mcp-tool-runner';
 
 export const MCP_SERVER_INFO = { name: 'career-api', version: '1.0.0' };
@@ -62,9 +63,11 @@ export class McpServerFactory {
     }));
     server.setRequestHandler(ListResourcesRequestSchema, async () => {
       const listed = await Promise.all(
-        this.readableTemplates(caller).map(async (template) => {
-          if (!template.list) return [{ uri: template.uriTemplate, name: template.name, description: template.description, mimeType: 'application/json' }];
-          return (await template.list(caller)).map((resource) => ({ ...resource, mimeType: 'application/json' }));
+        this.readableTemplates(caller).map(async ({ uriTemplate, name, description, list }) => {
+          if (!list) return [{ uri: uriTemplate, name, description, mimeType: 'application/json' }];
+          // A listing is its list tool's call: it counts against that tool's /v1 limit, as reading a resource does.
+          const page = (await this.toolResult(caller, list.tool, { limit: LISTED, offset: 0 })) as ListEnvelope<never>;
+          return page.data.map((item) => ({ ...list.resource(item), mimeType: 'application/json' }));
         }),
       );
       return { resources: listed.flat() };
@@ -113,14 +116,21 @@ export class McpServerFactory {
   /** A resource read is its tool's call: same scope, limit and checks; a refusal is a protocol error with the same body. */
   private async readResource(caller: ApiCaller, uri: string): Promise<ReadResourceResult> {
     const { template, args } = this.resources.match(uri);
-    const outcome = await this.runTool(caller, template.tool, args);
+    const result = await this.toolResult(caller, template.tool, args);
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(result) }] };
+  }
+
+  /** A tool's result for a resources request, whose refusal (403, 404, 429) is a protocol error with the /v1 body. */
+  private async toolResult(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<unknown> {
+    const outcome = await this.runTool(caller, name, args);
     if (!outcome.ok) throw new McpError(ErrorCode.InvalidParams, String(outcome.error.error), outcome.error);
-    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(outcome.result) }] };
+    return outcome.result;
   }
 
   private async runFamily(family: McpToolFamily, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     const { [family.selector]: selected, fields = {}, ...rest } = args;
-    const member = typeof selected === 'string' ? family.members[selected] : undefined;
+    // Own members only: `constructor`, `toString` or `__proto__` would otherwise find Object.prototype's.
+    const member = typeof selected === 'string' && Object.hasOwn(family.members, selected) ? family.members[selected] : undefined;
     if (!member) {
       const allowed = Object.keys(family.members).join(', ');
       return {

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { clientLeft } from '../../common/http/client-gone';
 import { SignInRequired, signInPath } from './sign-in-required';
 
 const PAGE_MESSAGES: Partial<Record<number, string>> = {
@@ -20,6 +21,10 @@ export class PageErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
     if (res.headersSent) return;
+    if (clientLeft(exception, req)) {
+      this.logger.debug({ requestId: String(req.id ?? ''), reason: String((exception as Error).message) }, 'The client disconnected mid-request');
+      return;
+    }
     if (exception instanceof SignInRequired) {
       res.redirect(HttpStatus.SEE_OTHER, signInPath(exception.next));
       return;

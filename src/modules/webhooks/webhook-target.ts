@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import * as ipaddr from 'ipaddr.js';
 
 /** What a webhook URL may point at: the configuration's loopback allowance and the service's own port. */
 export interface TargetPolicy {
@@ -16,60 +17,42 @@ export interface TargetAddress {
 /** Why a URL is refused as a webhook target, said to the person who gave it. */
 export class TargetRefused extends Error {}
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+type IpAddress = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** Addresses that are not on the public internet: private, shared, link-local, documentation, multicast, reserved. */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+/**
+ * IANA allocates global unicast IPv6 from 2000::/3 only. Outside it lie ranges that are no special-purpose entry of
+ * their own, so ipaddr.js calls them unicast: the deprecated IPv4-compatible addresses (::a.b.c.d, which some stacks
+ * still route to the IPv4 address), the rest of 0000::/8 and 0100::/8, fec0::/10 and other unassigned space.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * The range an address lies in, by the IANA special-purpose registries as ipaddr.js keeps them (private, loopback,
+ * link-local, multicast, documentation, and the IPv6 transition ranges that carry an IPv4 address: 6to4, Teredo,
+ * NAT64, IPv4-translated), or `unicast` for a public address. A hand-kept list missed several; a maintained one is
+ * updated when IANA adds a range.
+ */
+function rangeOf(address: IpAddress): string {
+  const range = address.range();
+  if (range === 'unicast' && address.kind() === 'ipv6' && !address.match(GLOBAL_UNICAST_V6)) return 'reserved';
+  return range;
 }
-for (const [network, prefix] of [
-  // Unspecified, and the deprecated IPv4-compatible addresses (::a.b.c.d).
-  ['::', 96],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/** An IPv4-mapped IPv6 address is its IPv4 address: `::ffff:10.0.0.1`, also written `::ffff:a00:1`, is 10.0.0.1. */
+function parsed(address: string): IpAddress {
+  try {
+    return ipaddr.process(address);
+  } catch {
+    throw new TargetRefused(`${address} is not an IP address`);
+  }
 }
 
 /** The addresses of this machine's interfaces: a webhook must not call the service itself. */
 const OWN_ADDRESSES = new Set(
   Object.values(networkInterfaces())
     .flat()
-    .map((entry) => entry?.address),
+    .flatMap((entry) => (entry && ipaddr.isValid(entry.address) ? [parsed(entry.address).toString()] : [])),
 );
-
-/** An IPv4-mapped IPv6 address is its IPv4 address: `::ffff:10.0.0.1`, also written `::ffff:a00:1`, is 10.0.0.1. */
-function normalized(address: string): TargetAddress {
-  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return { address: dotted[1], family: 4 };
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (hex) {
-    const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
-    return { address: [high >> 8, high & 255, low >> 8, low & 255].join('.'), family: 4 };
-  }
-  return { address, family: isIP(address) === 6 ? 6 : 4 };
-}
 
 /**
  * The addresses a webhook URL reaches, each checked: every address the name resolves to must be public (a name
@@ -83,13 +66,14 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Tar
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   const resolved = isIP(host) ? [{ address: host }] : await lookup(host, { all: true, verbatim: true }).catch(() => undefined);
   if (!resolved || resolved.length === 0) throw new TargetRefused(`${host} does not resolve to an address`);
-  const addresses = resolved.map(({ address }) => normalized(address));
-  for (const { address, family } of addresses) {
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (LOOPBACK.check(address, type)) {
+  const addresses = resolved.map(({ address }) => parsed(address));
+  for (const ip of addresses) {
+    const address = ip.toString();
+    const range = rangeOf(ip);
+    if (range === 'loopback') {
       if (!policy.allowHttpLoopback) throw new TargetRefused(`${address} is a loopback address; webhooks go to public addresses`);
       if (port === policy.ownPort) throw new TargetRefused(`${address}:${port} is this service's own address`);
-    } else if (NOT_PUBLIC.check(address, type)) {
+    } else if (range !== 'unicast') {
       throw new TargetRefused(`${address} is in a private or reserved network range; webhooks go to public addresses`);
     } else if (OWN_ADDRESSES.has(address)) {
       throw new TargetRefused(`${address} is this service's own address`);
@@ -97,5 +81,5 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Tar
       throw new TargetRefused('must be an https URL (http is allowed to loopback addresses only, in development)');
     }
   }
-  return addresses;
+  return addresses.map((ip) => ({ address: ip.toString(), family: ip.kind() === 'ipv6' ? 6 : 4 }));
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -36,6 +36,9 @@ const SIGNING =
   'headers `Webhook-Id` (the event id), `Webhook-Timestamp` (Unix seconds) and `Webhook-Signature` (`v1,` and the base64 ' +
   'HMAC-SHA256 of `id.timestamp.body` keyed with the secret), as Standard Webhooks specifies: its libraries verify it.';
 
+/** An answer that shows a secret is kept by no cache, the browser's or a proxy's. */
+const SHOWS_A_SECRET = 'no-store';
+
 @ApiTag('Webhooks', `Endpoints the service POSTs the account's events to, signed, retried for about a day, in order. ${SIGNING}`)
 @Controller('v1/webhooks')
 export class WebhooksController {
@@ -44,6 +47,7 @@ export class WebhooksController {
   @Post()
   @Scopes('webhooks:write')
   @RateLimit(DEFAULT_LIMITS.create)
+  @Header('Cache-Control', SHOWS_A_SECRET)
   @ApiOperation({
     operationId: 'createWebhook',
     summary: 'Add a webhook endpoint',
@@ -116,6 +120,7 @@ export class WebhooksController {
   @Post(':id/rotate-secret')
   @Scopes('webhooks:write')
   @RateLimit(DEFAULT_LIMITS.update)
+  @Header('Cache-Control', SHOWS_A_SECRET)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     operationId: 'rotateWebhookSecret',

@@ -5,7 +5,17 @@ import { DeliveryView, WebhookView } from './dto/webhook.dto';
 import { WebhookEndpoint } from './entities/webhook-endpoint.entity';
 
 function webhookView({ id, url, eventTypes, enabled, disabledReason, createdAt, updatedAt }: WebhookEndpoint): WebhookView {
-  return { id, url, eventTypes, enabled, disabledReason, createdAt, updatedAt };
+  return { id, url: withMaskedPassword(url), eventTypes, enabled, disabledReason, createdAt, updatedAt };
+}
+
+/** What a URL's password is shown as: it is the receiver's credential, sent with every delivery and never shown back. */
+export const MASKED_PASSWORD = '***';
+
+export function withMaskedPassword(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.password) return url;
+  parsed.password = MASKED_PASSWORD;
+  return parsed.href;
 }
 
 @Injectable()

@@ -73,6 +73,36 @@ describe('error responses', () => {
     expect(response.body).toEqual({ error: 'Not found' });
   });
 
+  it.each([
+    ['PUT', '/v1/tracker/applications', 'GET, HEAD, POST, OPTIONS'],
+    ['POST', '/v1/tracker/applications/00000000-0000-4000-8000-000000000000', 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+    ['DELETE', '/v1/profile', 'GET, HEAD, PATCH, OPTIONS'],
+    ['PATCH', '/health', 'GET, HEAD, OPTIONS'],
+    ['DELETE', '/sign-in', 'GET, HEAD, POST, OPTIONS'],
+  ])('answers %s %s, a path served under other methods, 405 with Allow: %s', async (method, path, allow) => {
+    const response = await suite.owner.api.request(method, path);
+    expect({ status: response.status, body: response.body, allow: response.headers.get('allow')?.split(', ').sort() }).toEqual({
+      status: 405,
+      body: { error: 'Method not allowed' },
+      allow: allow.split(', ').sort(),
+    });
+    const options = await suite.owner.api.request('OPTIONS', path);
+    expect([options.status, options.headers.get('allow')]).toEqual([204, response.headers.get('allow')]);
+  });
+
+  it.each([
+    ['GET', '/v1/resumes', '/v1/resume'],
+    ['GET', '/v1/resumes/00000000-0000-4000-8000-000000000000', '/v1/resume/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/v1/experience', '/v1/experiences'],
+    ['GET', '/v1/summary', '/v1/summaries'],
+    ['POST', '/v1/cover-letters', '/v1/cover-letter'],
+    ['GET', '/v1/tracker/application', '/v1/tracker/applications'],
+    ['GET', '/tracker/applications', '/v1/tracker/applications'],
+  ])('answers %s %s, a near miss, 404 with a hint naming %s', async (method, path, meant) => {
+    const response = await suite.owner.api.request(method, path);
+    expect({ status: response.status, body: response.body }).toEqual({ status: 404, body: { error: 'Not found', hint: `did you mean ${meant}?` } });
+  });
+
   it('answers a prototype-pollution key as an unknown field', async () => {
     const response = await suite.owner.api.request('POST', PATH, '{"jobTitle":"x","company":"y","__proto__":{"admin":true}}', {
       'content-type': 'application/json',
@@ -89,6 +119,22 @@ describe('error responses', () => {
     const response = await suite.owner.api.request('POST', PATH, body, { 'content-type': 'application/json' });
     expect(response.body).toEqual({ error: 'Validation failed', details: { [field]: ['is not allowed'] } });
   });
+
+  it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '__defineGetter__'])(
+    'answers the query key %s with 400, as any unknown query key, not a silent drop',
+    async (key) => {
+      const unknown = await suite.owner.api.get(`${PATH}?someUnknownKey=1`);
+      expect({ status: unknown.status, body: unknown.body }).toEqual({
+        status: 400,
+        body: { error: 'Validation failed', details: { someUnknownKey: ['is not allowed'] } },
+      });
+      const response = await suite.owner.api.get(`${PATH}?${key}=1&limit=5`);
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 400,
+        body: { error: 'Validation failed', details: JSON.parse(`{"${key}":["is not allowed"]}`) },
+      });
+    },
+  );
 
   it('refuses prototype keys inside free-form objects too, instead of losing them', async () => {
     const response = await suite.owner.api.request('POST', '/v1/resume', '{"name":"CV","cvData":{"a":{"constructor":2}}}', {

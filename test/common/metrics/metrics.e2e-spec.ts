@@ -44,6 +44,28 @@ describe('GET /metrics and the probes', () => {
     expect(sample(text, 'rate_limit_rejections_total', { route: 'TrackerController.remove' })).toBe(2);
   });
 
+  it('answers only the bearer of METRICS_TOKEN when the service sets one', async () => {
+    const token = 'scrape-token-0123456789';
+    const guarded = await startTestApp({ METRICS_TOKEN: token });
+    try {
+      for (const key of [undefined, 'scrape-token-012345678', `cpk_${'0'.repeat(64)}`]) {
+        const refused = await new ApiClient(guarded.baseUrl, key).get('/metrics');
+        expect({ key, status: refused.status, body: refused.body, challenge: refused.headers.get('www-authenticate') }).toEqual({
+          key,
+          status: 401,
+          body: { error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' },
+          challenge: 'Bearer realm="metrics"',
+        });
+      }
+      const scraped = await new ApiClient(guarded.baseUrl, token).get('/metrics');
+      expect(scraped.status).toBe(200);
+      expect(scraped.body).toContain('http_requests_total');
+      expect((await new ApiClient(guarded.baseUrl).get('/health/live')).status).toBe(200);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('answers liveness and readiness without a key', async () => {
     expect((await anonymous().get('/health/live')).body).toEqual({ status: 'ok' });
     const ready = await anonymous().get('/health/ready');

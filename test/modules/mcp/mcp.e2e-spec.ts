@@ -352,6 +352,20 @@ describe('/mcp', () => {
     expect(foreign).toEqual({ error: 'Not found' });
   });
 
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'answers section "%s", a name Object.prototype has, as any unknown section, without an internal error',
+    async (section) => {
+      for (const name of ['list_section_items', 'add_section_item', 'update_section_item', 'delete_section_item']) {
+        const result = await client.callTool({ name, arguments: { section, id: '00000000-0000-4000-8000-000000000000', fields: { name: 'x' } } });
+        expect([name, result.isError, parse(result)]).toEqual([
+          name,
+          true,
+          { error: 'Validation failed', details: { section: [expect.stringContaining('must be one of: experiences')] } },
+        ]);
+      }
+    },
+  );
+
   it("checks the chosen section's own scope", async () => {
     const skillsOnly = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['skills:read', 'skills:write'] });
     const limited = await connect(testApp.baseUrl, skillsOnly.key);
@@ -488,6 +502,22 @@ describe('/mcp rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: 'Too many requests', retryAfter: expect.any(Number) });
     expect(refused.headers.get('retry-after')).toBe(String(refused.body.retryAfter));
+  });
+
+  it('counts resources/list against the /v1 limits of the list tools it calls (GET lists: 60 a minute)', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const client = await connect(testApp.baseUrl, account.key);
+    try {
+      expect((await client.listResources()).resources.length).toBeGreaterThan(0);
+      for (let index = 0; index < 59; index += 1) expect((await account.api.get('/v1/tracker/applications')).status).toBe(200);
+      await expect(client.listResources()).rejects.toMatchObject({
+        code: ErrorCode.InvalidParams,
+        data: { error: 'Too many requests', retryAfter: expect.any(Number) },
+      });
+      expect((await account.api.get('/v1/tracker/applications')).status).toBe(429);
+    } finally {
+      await client.close();
+    }
   });
 
   it('counts tool calls against the /v1 twin limit (POST applications: 20 a minute)', async () => {

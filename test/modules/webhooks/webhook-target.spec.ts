@@ -28,6 +28,35 @@ describe('resolveTarget', () => {
     await expect(resolveTarget(new URL(url), strict)).rejects.toThrow(TargetRefused);
   });
 
+  it.each([
+    ['https://[2002:a00:1::1]/', '6to4, carrying 10.0.0.1'],
+    ['https://[2001:0:a00:1::1]/', 'Teredo'],
+    ['https://[64:ff9b:1::a00:1]/', 'local-use NAT64'],
+    ['https://[::ffff:0:a00:1]/', 'IPv4-translated (::ffff:0:0:0/96)'],
+    ['https://[fec0::1]/', 'deprecated site-local'],
+    ['https://[100::1]/', 'discard-only'],
+    ['https://[2001:2::1]/', 'benchmarking'],
+    ['https://[5f00::1]/', 'segment routing'],
+    ['https://[3fff::1]/', 'documentation (2024)'],
+    ['https://[::1:2:3]/', 'outside 2000::/3, the global unicast space'],
+    ['https://240.0.0.1/', 'reserved (240.0.0.0/4)'],
+    ['https://192.52.193.1/', 'AMT'],
+    ['https://192.31.196.1/', 'AS112'],
+  ])('refuses %s, a special-purpose range (%s)', async (url) => {
+    await expect(resolveTarget(new URL(url), strict)).rejects.toThrow(/is in a private or reserved network range; webhooks go to public addresses$/);
+  });
+
+  it('keeps the development allowance for loopback, however it is written', async () => {
+    for (const url of ['http://[::1]:8080/', 'http://127.0.0.2:8080/', 'http://[::ffff:127.0.0.1]:8080/']) {
+      await expect(resolveTarget(new URL(url), development)).resolves.toHaveLength(1);
+      await expect(resolveTarget(new URL(url), strict)).rejects.toThrow(/is a loopback address/);
+    }
+  });
+
+  it('accepts a public IPv6 address', async () => {
+    await expect(resolveTarget(new URL('https://[2606:4700:4700::1111]/'), strict)).resolves.toEqual([{ address: '2606:4700:4700::1111', family: 6 }]);
+  });
+
   it('accepts a public address over https, and refuses it over http even with the development allowance', async () => {
     await expect(resolveTarget(new URL('https://93.184.215.14/hooks'), strict)).resolves.toEqual([{ address: '93.184.215.14', family: 4 }]);
     await expect(resolveTarget(new URL('http://93.184.215.14/hooks'), development)).rejects.toThrow(/must be an https URL/);

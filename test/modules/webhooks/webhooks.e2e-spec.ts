@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { SCOPES } from '@src/common/auth/scopes';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
@@ -48,6 +49,38 @@ describe('/v1/webhooks', () => {
     expect((await owner.api.get(`/v1/webhooks/${id}/deliveries`)).body).toEqual({ data: [], total: 0, hasMore: false, limit: 25, offset: 0 });
     expect((await owner.api.delete(`/v1/webhooks/${id}`)).body).toEqual({ success: true });
     expect((await owner.api.get(`/v1/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('answers the secret, on create, on rotation and on a replay of the create, with Cache-Control: no-store', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const body = { url: RECEIVER, eventTypes: ['resume.created'] };
+    const created = await account.api.request('POST', '/v1/webhooks', body, { 'idempotency-key': 'no-store-create' });
+    expect([created.status, created.headers.get('cache-control')]).toEqual([201, 'no-store']);
+    const replayed = await account.api.request('POST', '/v1/webhooks', body, { 'idempotency-key': 'no-store-create' });
+    expect([replayed.body.secret, replayed.headers.get('cache-control')]).toEqual([created.body.secret, 'no-store']);
+    const rotated = await account.api.post(`/v1/webhooks/${created.body.id}/rotate-secret`);
+    expect([rotated.status, rotated.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    // Reads show no secret, and may be kept by a cache like any other answer.
+    expect((await account.api.get(`/v1/webhooks/${created.body.id}`)).headers.get('cache-control')).toBeNull();
+  });
+
+  it('shows a password in the URL as *** in every read, list and event, and keeps it to send', async () => {
+    const account = await createAccount(testApp.app, testApp.baseUrl);
+    const url = 'http://hook-user:s3cr3t-pass@127.0.0.1:9/hooks?source=career';
+    const shown = 'http://hook-user:***@127.0.0.1:9/hooks?source=career';
+    const { id } = (await account.api.post('/v1/webhooks', { url, eventTypes: ['resume.created'] })).body;
+    expect((await account.api.get(`/v1/webhooks/${id}`)).body.data.url).toBe(shown);
+    await account.api.post('/v1/resume', { name: 'An event to deliver' });
+    const answers = await Promise.all([
+      account.api.get('/v1/webhooks'),
+      account.api.get(`/v1/webhooks/${id}`),
+      account.api.get(`/v1/webhooks/${id}/deliveries`),
+      account.api.get('/v1/events'),
+    ]);
+    expect(answers[0].body.data.map((endpoint: { url: string }) => endpoint.url)).toEqual([shown]);
+    for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain('s3cr3t-pass');
+    const [stored] = await testApp.app.get(DataSource).query('SELECT url FROM webhook_endpoints WHERE id = $1', [id]);
+    expect(stored.url).toBe(url);
   });
 
   it('refuses unknown event types, an empty list and an update that changes nothing', async () => {

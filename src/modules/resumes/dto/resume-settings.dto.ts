@@ -149,7 +149,7 @@ export function SectionIdsField(description: string, valueKeys: Record<string, r
   const problem = (value: unknown): string | undefined => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
     for (const [key, ids] of Object.entries(value)) {
-      const allowed = valueKeys[key];
+      const allowed = Object.hasOwn(valueKeys, key) ? valueKeys[key] : undefined;
       if (!allowed && !(LISTED_SECTION_NAMES as readonly string[]).includes(key) && !isCustomSectionKey(key)) {
         return `has an unknown key "${key}": keys are ${keys.join(', ')}`;
       }

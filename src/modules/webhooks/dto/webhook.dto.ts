@@ -56,7 +56,10 @@ export class WebhookView {
   @ApiProperty({ example: '0c7d1f0e-4a8b-4f5e-9f1a-6b2c3d4e5f60' })
   id: string;
 
-  @ApiProperty({ example: EXAMPLE_URL })
+  @ApiProperty({
+    example: EXAMPLE_URL,
+    description: 'The URL as given, but for a password in it (`https://user:pass@…`), shown as `***`: to change the password, send the whole URL again',
+  })
   url: string;
 
   @ApiProperty({ enum: EVENT_TYPES, enumName: 'EventType', isArray: true, example: ['application.created', 'application.prepared'] })
