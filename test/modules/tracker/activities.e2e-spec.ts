@@ -227,9 +227,12 @@ describe('/v1/tracker/applications/{id}/activities', () => {
   });
 
   describe('status entries', () => {
-    it('cannot be edited or deleted: 404, and the entry stays', async () => {
+    it('cannot be edited or deleted: 404 where an activity of the same timeline can, and the entry stays', async () => {
       const applicationId = await createApplication(suite.owner);
       const statusEntry = await statusEntryOf(suite.owner, applicationId);
+      const activity = await record(suite.owner, applicationId, { body: 'Editable' });
+      expect((await suite.owner.api.patch(`${activitiesOf(applicationId)}/${activity}`, { body: 'Edited' })).status).toBe(200);
+      expect((await suite.owner.api.delete(`${activitiesOf(applicationId)}/${activity}`)).status).toBe(200);
       await expectNotFound(
         suite.owner.api.patch(`${activitiesOf(applicationId)}/${statusEntry.id}`, { body: 'Rewritten history' }),
         suite.owner.api.delete(`${activitiesOf(applicationId)}/${statusEntry.id}`),

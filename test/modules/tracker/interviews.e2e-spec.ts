@@ -423,6 +423,8 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
       const intruder = await suite.createAccount();
       const applicationId = await createApplication(suite.owner);
       const id = await schedule(suite.owner, applicationId);
+      expect((await suite.owner.api.get(`${interviewsOf(applicationId)}/${id}`)).status).toBe(200);
+      expect((await suite.owner.api.get(interviewsOf(applicationId))).body.total).toBe(1);
       const intruderApplication = await createApplication(intruder);
       await expectNotFound(
         intruder.api.get(interviewsOf(applicationId)),
