@@ -7,7 +7,8 @@ import { InterviewsController, ScheduledInterviewsController } from '../../track
 import { InterviewsService } from '../../tracker/interviews.service';
 import { ActivitiesController } from '../../tracker/activities.controller';
 import { ActivitiesService } from '../../tracker/activities.service';
-import { CreateActivityDto } from '../../tracker/dto/activity.dto';
+import { ACTIVITY_TYPES } from '../../tracker/activity-types';
+import { ACTIVITY_LIMITS, CreateActivityDto } from '../../tracker/dto/activity.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { deleted, item, saved } from '../../../common/http/responses';
 
@@ -123,8 +124,8 @@ export class TrackerTools implements McpToolset {
         title: 'Record an activity on an application',
         effect: 'create',
         description:
-          'Record what happened on an application (id) in its timeline: type (note, email, call, message, follow_up, other), ' +
-          'body (the text, up to 5,000 characters) and occurredAt (ISO 8601 date-time with time zone; default now).',
+          `Record what happened on an application (id) in its timeline: type (${ACTIVITY_TYPES.join(', ')}), ` +
+          `body (the text, up to ${ACTIVITY_LIMITS.body} characters) and occurredAt (ISO 8601 date-time with time zone; default now).`,
         twin: { controller: ActivitiesController, handler: 'create' },
         body: CreateActivityDto,
         run: async (caller, { params, body }) => saved(await this.activities.create(caller, params.id, body)),
