@@ -118,6 +118,27 @@ describe('/v1/tracker/applications/{id}/activities', () => {
       expect(data.map((activity: { id: string }) => activity.id)).toEqual([call, lastWeek]);
     });
 
+    it('records, under concurrent status changes, the status each activity was recorded in: the first entry is the application’s status', async () => {
+      const account = await suite.createAccount();
+      const applicationId = await createApplication(account);
+      const statuses = ['applied', 'screening', 'interview_scheduled', 'offer'];
+      const answers = await Promise.all(
+        Array.from({ length: 24 }, (_, index) =>
+          index % 2
+            ? account.api.patch(`${APPLICATIONS}/${applicationId}`, { status: statuses[index % statuses.length] })
+            : account.api.post(activitiesOf(applicationId), newActivity({ body: `Activity ${index}` })),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(12).fill(200), ...Array(12).fill(201)]);
+      const { status, timeline } = (await account.api.get(`${APPLICATIONS}/${applicationId}`)).body.data as { status: string; timeline: TimelineEntry[] };
+      expect(timeline[0].status).toBe(status);
+      // Each activity has the status of the latest status entry recorded before it.
+      timeline.forEach((entry, index) => {
+        const before = timeline.slice(index + 1).find((older) => !older.type);
+        if (entry.type && before) expect({ activity: entry.description, status: entry.status }).toEqual({ activity: entry.description, status: before.status });
+      });
+    });
+
     it('counts activities within the timeline’s 20 latest entries', async () => {
       const applicationId = await createApplication(suite.owner);
       for (let index = 0; index < 21; index += 1) await record(suite.owner, applicationId, { body: `Note ${index}` });
