@@ -7,8 +7,8 @@ import { ApplicationRecord } from './application-record.entity';
  * One entry of an application's timeline, deleted with it: a status change, which the service records, or an
  * activity (a note, an email, a call …), which the person records and may edit or delete; an activity has a `type`
  * and an `occurredAt`, a status change neither. Every entry is written while its application's row is locked
- * (`FOR UPDATE`, or by the transaction that creates the application), so the entries of one application are drawn
- * one behind the other, each after the previous change committed.
+ * (`FOR UPDATE` for a status change, `FOR KEY SHARE` for an activity, each of which waits for the other, or by the
+ * transaction that creates the application), so each entry is drawn after the status changes before it committed.
  */
 @Entity('application_timeline_entries')
 @Index('timeline_entries_application_sequence', ['applicationId', 'sequence'])
