@@ -42,6 +42,7 @@ export async function createRecordsToName(document: Document, api: ApiClient): P
   return {
     path: {
       '/v1/tracker/applications/{id}/interviews': { id: application },
+      '/v1/tracker/applications/{id}/activities': { id: application },
       '/v1/resume/{id}/export/pdf': { id: resume },
       '/v1/custom-sections/{id}/items': { id: section },
     },

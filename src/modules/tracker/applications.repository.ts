@@ -94,7 +94,8 @@ function listStatementFor(shape: ListShape): string {
 }
 
 /**
- * One application with its 20 latest timeline entries (by `sequence`: the order the status changes were committed) and its interviews (with the contact each names), in one round
+ * One application with its 20 latest timeline entries (by `sequence`: the order the status changes and activities were
+ * recorded, each under the application's row lock; an activity adds its `type` and `occurredAt`) and its interviews (with the contact each names), in one round
  * trip, keys in the answer's order; PostgreSQL builds the nested lists as JSON.
  */
 const DETAIL = `
@@ -104,9 +105,13 @@ const DETAIL = `
          ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.cover_letter_id AS "coverLetterId",
          to_char(a.deadline, 'YYYY-MM-DD') AS deadline, ${jsonTimestamp('a.follow_up_at')} AS "followUpAt", a.tailoring_report AS "tailoringReport",
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
-         (SELECT coalesce(json_agg(json_build_object('id', e.id, 'status', e.status, 'description', e.description,
-                                                     'createdAt', ${jsonTimestamp('e.created_at')}) ORDER BY e.sequence DESC), '[]')
-            FROM (SELECT id, status, description, created_at, sequence FROM application_timeline_entries WHERE application_id = a.id ORDER BY sequence DESC LIMIT ${TIMELINE_LENGTH}) e
+         (SELECT coalesce(json_agg(CASE WHEN e.type IS NULL
+                                     THEN json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')})
+                                     ELSE json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')},
+                                                            'type', e.type, 'occurredAt', ${jsonTimestamp('e.occurred_at')}) END
+                                   ORDER BY e.sequence DESC), '[]')
+            FROM (SELECT id, status, description, created_at, type, occurred_at, sequence FROM application_timeline_entries
+                   WHERE application_id = a.id ORDER BY sequence DESC LIMIT ${TIMELINE_LENGTH}) e
          ) AS timeline,
          (SELECT coalesce(json_agg(json_build_object('id', i.id, 'round', i.round, 'type', i.type, 'date', ${jsonTimestamp('i.date')}, 'notes', i.notes,
                                                      'contact', CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id,

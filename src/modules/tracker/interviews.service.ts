@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { NotFoundError } from '../../common/errors/api-errors';
+import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
+import { ListEnvelope, PagingQuery } from '../../common/http/paging';
 import { referencedRecord } from '../../common/validation/referenced-record';
+import type { AsJson } from '../../database/json-columns';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { ApplicationsRepository } from './applications.repository';
-import { CreateInterviewDto, InterviewView, UpdateInterviewDto } from './dto/interview.dto';
+import { CreateInterviewDto, InterviewDetail, ListScheduledInterviewsQuery, ScheduledInterview, UpdateInterviewDto } from './dto/interview.dto';
 import { InterviewsRepository } from './interviews.repository';
 
 /**
@@ -27,7 +29,7 @@ export class InterviewsService {
       await this.applications.withManager(manager).require(caller, applicationId, 'for_key_share');
       if (typeof input.contactId === 'string') await this.lockOwnContact(manager, caller, input.contactId);
       const id = await interviews.create({ ...input, applicationId, date: new Date(input.date) });
-      await this.events.record(manager, caller.accountId, 'interview.scheduled', await interviewView(interviews, applicationId, id));
+      await this.events.record(manager, caller.accountId, 'interview.scheduled', await interviews.detail(caller, applicationId, id));
       return id;
     });
   }
@@ -37,7 +39,7 @@ export class InterviewsService {
       if (!(await interviews.lockOwned(caller, applicationId, interviewId))) throw new NotFoundError();
       if (typeof changes.contactId === 'string') await this.lockOwnContact(manager, caller, changes.contactId);
       await interviews.update(interviewId, { ...changes, date: changes.date === undefined ? undefined : new Date(changes.date) });
-      await this.events.record(manager, caller.accountId, 'interview.updated', await interviewView(interviews, applicationId, interviewId));
+      await this.events.record(manager, caller.accountId, 'interview.updated', await interviews.detail(caller, applicationId, interviewId));
     });
   }
 
@@ -48,13 +50,25 @@ export class InterviewsService {
     });
   }
 
+  get(caller: ApiCaller, applicationId: string, interviewId: string): Promise<AsJson<InterviewDetail>> {
+    return this.interviews.detail(caller, applicationId, interviewId);
+  }
+
+  async list(caller: ApiCaller, applicationId: string, paging: PagingQuery): Promise<ListEnvelope<AsJson<InterviewDetail>>> {
+    if (!(await this.applications.owns(caller, applicationId))) throw new NotFoundError();
+    return this.interviews.ofApplication(caller, applicationId, paging);
+  }
+
+  /** The account's interviews from `from` (default now) until before `to`, soonest first, across its applications. */
+  scheduled(caller: ApiCaller, query: ListScheduledInterviewsQuery): Promise<ListEnvelope<AsJson<ScheduledInterview>>> {
+    const from = query.from === undefined ? new Date() : new Date(query.from);
+    const to = query.to === undefined ? null : new Date(query.to);
+    if (to && to <= from) throw ValidationFailedError.field('to', 'must be after from');
+    return this.interviews.scheduled(caller, from, to, query);
+  }
+
   /** A contact id that is not one of the caller's contacts is an invalid field value, whoever it belongs to. */
   private async lockOwnContact(manager: EntityManager, caller: ApiCaller, contactId: string): Promise<void> {
     await referencedRecord('contactId', 'must be the id of one of your contacts', this.contacts.withManager(manager).owns(caller, contactId, 'for_key_share'));
   }
-}
-
-/** The interview as its application's read shows it, with the application it belongs to. */
-async function interviewView(interviews: InterviewsRepository, applicationId: string, id: string): Promise<InterviewView & { applicationId: string }> {
-  return { ...(await interviews.view(id)), applicationId };
 }

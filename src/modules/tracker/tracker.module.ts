@@ -6,8 +6,11 @@ import { ResumeTailoringState } from '../resumes/export/resume-tailoring-state';
 import { ResumesModule } from '../resumes/resumes.module';
 import { TailoringApplications } from '../tailoring/tailoring-applications';
 import { TailoringQueueModule } from '../tailoring/tailoring-queue';
+import { ActivitiesController } from './activities.controller';
+import { ActivitiesRepository } from './activities.repository';
+import { ActivitiesService } from './activities.service';
 import { ApplicationsRepository } from './applications.repository';
-import { InterviewsController } from './interviews.controller';
+import { InterviewsController, ScheduledInterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
 import { TrackerBoardController } from './tracker-board.controller';
@@ -16,15 +19,17 @@ import { TrackerService } from './tracker.service';
 
 @Module({
   imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule],
-  controllers: [TrackerController, TrackerBoardController, InterviewsController],
+  controllers: [TrackerController, TrackerBoardController, InterviewsController, ScheduledInterviewsController, ActivitiesController],
   providers: [
     TrackerService,
     InterviewsService,
     InterviewsRepository,
+    ActivitiesService,
+    ActivitiesRepository,
     ApplicationsRepository,
     { provide: TailoringApplications, useExisting: TrackerService },
     { provide: ResumeTailoringState, useExisting: TrackerService },
   ],
-  exports: [TrackerService, InterviewsService, TailoringApplications, ResumeTailoringState],
+  exports: [TrackerService, InterviewsService, ActivitiesService, TailoringApplications, ResumeTailoringState],
 })
 export class TrackerModule {}

@@ -83,6 +83,7 @@ describe('/mcp', () => {
       expect(readerTools.map((tool) => [tool.name, tool.title, tool.annotations])).toEqual([
         ['list_applications', 'List job applications', { title: 'List job applications', ...READ }],
         ['get_application', 'Read a job application', { title: 'Read a job application', ...READ }],
+        ['list_interviews', 'List upcoming interviews', { title: 'List upcoming interviews', ...READ }],
       ]);
 
       const writerTools = (await writerClient.listTools()).tools;
@@ -95,6 +96,8 @@ describe('/mcp', () => {
         'delete_application',
         'add_interview',
         'update_interview',
+        'list_interviews',
+        'add_activity',
         'list_section_items',
         'add_section_item',
         'update_section_item',
@@ -105,6 +108,8 @@ describe('/mcp', () => {
         update_application: { title: 'Update a job application', ...UPDATE },
         delete_application: { title: 'Delete a job application', ...DELETE },
         add_interview: CREATE,
+        list_interviews: READ,
+        add_activity: CREATE,
         list_section_items: READ,
         add_section_item: CREATE,
         delete_section_item: DELETE,
@@ -126,7 +131,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(26);
+    expect(tools).toHaveLength(28);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);
@@ -215,6 +220,61 @@ describe('/mcp', () => {
 
     const listed = parse(await client.callTool({ name: 'list_applications', arguments: { status: 'applied', limit: 10 } }));
     expect(listed).toMatchObject({ total: 1, limit: 10, data: [{ id: applicationId }] });
+  });
+
+  it('records an activity with add_activity that the timeline and /v1 list then show', async () => {
+    const { applicationId } = (await account.api.post('/v1/tracker/applications', { jobTitle: 'Analyst', company: 'Hooli' })).body;
+    const added = await client.callTool({
+      name: 'add_activity',
+      arguments: { id: applicationId, type: 'call', body: 'Recruiter called back', occurredAt: '2026-11-20T10:00:00Z' },
+    });
+    expect(added.isError).toBe(false);
+    const { id } = parse(added);
+    expect(parse(added)).toEqual({ success: true, id: expect.any(String) });
+    const { timeline } = (await account.api.get(`/v1/tracker/applications/${applicationId}`)).body.data;
+    expect(timeline[0]).toMatchObject({ id, type: 'call', description: 'Recruiter called back', status: 'watchlist', occurredAt: '2026-11-20T10:00:00.000Z' });
+    expect((await account.api.get(`/v1/tracker/applications/${applicationId}/activities`)).body.data).toEqual([expect.objectContaining({ id })]);
+
+    const refused = await client.callTool({ name: 'add_activity', arguments: { id: applicationId, type: 'lunch', body: '' } });
+    expect(refused.isError).toBe(true);
+    expect(parse(refused)).toEqual({
+      error: 'Validation failed',
+      details: { type: ['must be one of: note, email, call, message, follow_up, other'], body: ['must not be empty'] },
+    });
+    const other = await createAccount(testApp.app, testApp.baseUrl);
+    const theirs = (await other.api.post('/v1/tracker/applications', { jobTitle: 'x', company: 'y' })).body.applicationId;
+    expect(parse(await client.callTool({ name: 'add_activity', arguments: { id: theirs, type: 'note', body: 'Mine now' } }))).toEqual({ error: 'Not found' });
+  });
+
+  it('lists interviews across applications with list_interviews, soonest first within from and to', async () => {
+    const agent = await createAccount(testApp.app, testApp.baseUrl);
+    const agentClient = await connect(testApp.baseUrl, agent.key);
+    try {
+      const applicationIds: string[] = [];
+      for (const company of ['Acme', 'Globex']) {
+        applicationIds.push((await agent.api.post('/v1/tracker/applications', { jobTitle: 'Engineer', company })).body.applicationId);
+      }
+      const schedule = async (applicationId: string, date: string) =>
+        (await agent.api.post(`/v1/tracker/applications/${applicationId}/interviews`, { round: 1, type: 'video', date })).body.id as string;
+      const later = await schedule(applicationIds[0], '2025-03-20T10:00:00Z');
+      const sooner = await schedule(applicationIds[1], '2025-03-10T10:00:00Z');
+      await schedule(applicationIds[0], '2025-05-01T10:00:00Z');
+      const listed = parse(await agentClient.callTool({ name: 'list_interviews', arguments: { from: '2025-03-01T00:00:00Z', to: '2025-04-01T00:00:00Z' } }));
+      expect(listed).toMatchObject({ total: 2, hasMore: false });
+      expect(listed.data.map((interview: { id: string; application: { company: string } }) => [interview.id, interview.application.company])).toEqual([
+        [sooner, 'Globex'],
+        [later, 'Acme'],
+      ]);
+      // From now by default: these are all past.
+      expect(parse(await agentClient.callTool({ name: 'list_interviews', arguments: {} }))).toMatchObject({ data: [], total: 0 });
+      const refused = await agentClient.callTool({ name: 'list_interviews', arguments: { from: 'tomorrow' } });
+      expect(parse(refused)).toEqual({
+        error: 'Validation failed',
+        details: { from: ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'] },
+      });
+    } finally {
+      await agentClient.close();
+    }
   });
 
   it('answers validation failures as tool errors with the HTTP API message', async () => {

@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { CreateApplicationDto, ListApplicationsQuery, UpdateApplicationDto } from '../../tracker/dto/application.dto';
 import { TrackerController } from '../../tracker/tracker.controller';
 import { TrackerService } from '../../tracker/tracker.service';
-import { CreateInterviewDto, UpdateInterviewDto } from '../../tracker/dto/interview.dto';
-import { InterviewsController } from '../../tracker/interviews.controller';
+import { CreateInterviewDto, ListScheduledInterviewsQuery, UpdateInterviewDto } from '../../tracker/dto/interview.dto';
+import { InterviewsController, ScheduledInterviewsController } from '../../tracker/interviews.controller';
 import { InterviewsService } from '../../tracker/interviews.service';
+import { ActivitiesController } from '../../tracker/activities.controller';
+import { ActivitiesService } from '../../tracker/activities.service';
+import { ACTIVITY_TYPES } from '../../tracker/activity-types';
+import { ACTIVITY_LIMITS, CreateActivityDto } from '../../tracker/dto/activity.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { deleted, item, saved } from '../../../common/http/responses';
 
@@ -15,6 +19,7 @@ export class TrackerTools implements McpToolset {
   constructor(
     private readonly tracker: TrackerService,
     private readonly interviews: InterviewsService,
+    private readonly activities: ActivitiesService,
   ) {}
 
   tools(): McpTool[] {
@@ -102,6 +107,28 @@ export class TrackerTools implements McpToolset {
           await this.interviews.update(caller, params.id, params.interviewId, body);
           return saved(params.interviewId);
         },
+      },
+      {
+        name: 'list_interviews',
+        title: 'List upcoming interviews',
+        effect: 'read',
+        description:
+          "List the user's interviews across all applications, soonest first, each with its application's id, jobTitle and " +
+          'company: those from `from` (ISO 8601 date-time with time zone; default now) until before `to`. Pages with limit/offset.',
+        twin: { controller: ScheduledInterviewsController, handler: 'list' },
+        query: ListScheduledInterviewsQuery,
+        run: (caller, { query }) => this.interviews.scheduled(caller, query),
+      },
+      {
+        name: 'add_activity',
+        title: 'Record an activity on an application',
+        effect: 'create',
+        description:
+          `Record what happened on an application (id) in its timeline: type (${ACTIVITY_TYPES.join(', ')}), ` +
+          `body (the text, up to ${ACTIVITY_LIMITS.body} characters) and occurredAt (ISO 8601 date-time with time zone; default now).`,
+        twin: { controller: ActivitiesController, handler: 'create' },
+        body: CreateActivityDto,
+        run: async (caller, { params, body }) => saved(await this.activities.create(caller, params.id, body)),
       },
     ];
   }

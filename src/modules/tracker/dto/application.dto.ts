@@ -17,6 +17,7 @@ import {
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
 import { APPLICATION_SOURCES, APPLICATION_STATUSES, ApplicationSource, ApplicationStatus } from '../application-status';
 import { APPLICATION_SORTS, ApplicationSort, DEFAULT_APPLICATION_SORT } from '../application-sorts';
+import { ACTIVITY_TYPES, ActivityType } from '../activity-types';
 import { InterviewView } from './interview.dto';
 
 /** `salary` is the largest amount the column holds (PostgreSQL's integer), in whole currency units. */
@@ -31,8 +32,8 @@ export const APPLICATION_LIMITS = {
 } as const;
 /** The shortest job description autoPrepare can tailor a resume to. */
 export const AUTO_PREPARE_MIN_DESCRIPTION = 500;
-/** Route limits that differ from their kind's default: the specification gives an application's read 60, not a single read's 30. */
-export const TRACKER_RATE_LIMITS = { getApplication: 60 } as const;
+/** Route limits that differ from their kind's default: the specification gives an application's read 60, not a single read's 30, and an interview's read is held the same. */
+export const TRACKER_RATE_LIMITS = { getApplication: 60, getInterview: 60 } as const;
 
 const statusField = (options: { optional?: boolean; description: string }) =>
   EnumField(APPLICATION_STATUSES, { ...options, message: 'must be a valid status', enumName: 'ApplicationStatus' });
@@ -282,12 +283,21 @@ export class UpdatedApplication extends ApplicationSummary {
   notes: string | null;
 }
 
+/**
+ * A status change (id, status, description, createdAt), or an activity, which adds `type` and `occurredAt`, has its
+ * body as `description` and, as `status`, the application's status when it was recorded.
+ */
 export class TimelineEntryView {
   id: string;
   @ApiProperty({ enum: APPLICATION_STATUSES, enumName: 'ApplicationStatus' })
   status: ApplicationStatus;
   description: string;
+  /** When the entry was recorded: its place in the timeline. */
   createdAt: Date;
+  @ApiPropertyOptional({ enum: ACTIVITY_TYPES, enumName: 'ActivityType', description: 'Only on an activity: its kind' })
+  type?: ActivityType;
+  @ApiPropertyOptional({ description: 'Only on an activity: when it happened' })
+  occurredAt?: Date;
 }
 
 export class ApplicationDetail extends UpdatedApplication {
@@ -308,7 +318,7 @@ export class ApplicationDetail extends UpdatedApplication {
   jobListingId: string | null;
   /** Where that listing was published, copied from it. */
   publisher: string | null;
-  /** Status changes, most recent first, at most 20. */
+  /** Status changes and activities, the latest recorded first, at most 20. */
   timeline: TimelineEntryView[];
   /** In date order. */
   interviews: InterviewView[];

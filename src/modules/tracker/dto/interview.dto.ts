@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DateTimeField, EnumField, IntField, TextField } from '../../../common/validation/field.decorators';
+import { PagingQuery } from '../../../common/http/paging';
+import { DateTimeField, EnumField, IntField, TextField, UrlField } from '../../../common/validation/field.decorators';
 import { INTERVIEW_TYPES, InterviewType } from '../interview-types';
-export const INTERVIEW_LIMITS = { round: { min: 1, max: 100 }, notes: 20_000 } as const;
+export const INTERVIEW_LIMITS = { round: { min: 1, max: 100 }, notes: 20_000, location: 200, meetingUrl: 500, durationMinutes: { min: 1, max: 1440 } } as const;
 
 const CONTACT_ID_DESCRIPTION = 'Id of one of your contacts (`/v1/contacts`), e.g. the interviewer';
 
@@ -20,6 +21,20 @@ export class CreateInterviewDto {
 
   @TextField({ optional: true, description: CONTACT_ID_DESCRIPTION })
   contactId?: string;
+
+  @TextField({ optional: true, max: INTERVIEW_LIMITS.location, description: 'Where it takes place', example: 'Acme HQ, Room 4.12' })
+  location?: string;
+
+  @UrlField({
+    optional: true,
+    max: INTERVIEW_LIMITS.meetingUrl,
+    description: 'The link to join a video or phone call',
+    example: 'https://meet.example.com/abc-defg',
+  })
+  meetingUrl?: string;
+
+  @IntField({ optional: true, ...INTERVIEW_LIMITS.durationMinutes, description: 'How long it is planned to last, in minutes', example: 45 })
+  durationMinutes?: number;
 }
 
 export class UpdateInterviewDto {
@@ -42,6 +57,15 @@ export class UpdateInterviewDto {
 
   @TextField({ nullable: true, description: `${CONTACT_ID_DESCRIPTION}; null unlinks the contact` })
   contactId?: string | null;
+
+  @TextField({ nullable: true, max: INTERVIEW_LIMITS.location, description: 'Where it takes place; null clears it' })
+  location?: string | null;
+
+  @UrlField({ nullable: true, max: INTERVIEW_LIMITS.meetingUrl, description: 'The link to join a video or phone call; null clears it' })
+  meetingUrl?: string | null;
+
+  @IntField({ nullable: true, ...INTERVIEW_LIMITS.durationMinutes, description: 'How long it is planned to last, in minutes; null clears it' })
+  durationMinutes?: number | null;
 }
 
 /** The contact an interview names, as the application's read shows it. */
@@ -62,4 +86,36 @@ export class InterviewView {
   notes: string | null;
   /** null when none was named, or the contact was deleted. */
   contact: InterviewContact | null;
+}
+
+/** An interview as its own read and the interview lists show it: every field, with the application it belongs to. */
+export class InterviewDetail extends InterviewView {
+  applicationId: string;
+  location: string | null;
+  meetingUrl: string | null;
+  durationMinutes: number | null;
+}
+
+export class InterviewDetailResponse {
+  data: InterviewDetail;
+}
+
+/** The application an interview belongs to, as the account-wide interview list names it. */
+export class InterviewApplication {
+  id: string;
+  jobTitle: string;
+  company: string;
+}
+
+/** An interview in the account-wide list, with its application. */
+export class ScheduledInterview extends InterviewDetail {
+  application: InterviewApplication;
+}
+
+export class ListScheduledInterviewsQuery extends PagingQuery {
+  @DateTimeField({ optional: true, description: 'Interviews at or after this instant; defaults to now', example: '2026-11-01T00:00:00Z' })
+  from?: string;
+
+  @DateTimeField({ optional: true, description: 'Interviews before this instant (none by default); after `from`', example: '2027-02-01T00:00:00Z' })
+  to?: string;
 }

@@ -19,6 +19,17 @@ export class Interview extends ApplicationRecord {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
+  /** Where it takes place (an address, a room). */
+  @Column({ type: 'text', nullable: true })
+  location: string | null;
+
+  /** The link of a video or phone bridge. */
+  @Column({ type: 'text', nullable: true })
+  meetingUrl: string | null;
+
+  @Column({ type: 'smallint', nullable: true })
+  durationMinutes: number | null;
+
   /** Indexed so that deleting a contact finds the interviews to unlink without a scan. */
   @Index()
   @Column({ type: 'uuid', nullable: true })
