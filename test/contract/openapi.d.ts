@@ -3414,7 +3414,7 @@ export interface components {
             data: components["schemas"]["JobListingView"];
         };
         /** @enum {string} */
-        EventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+        EventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
         EventView: {
             /**
              * @description A string of digits, like every id; its number increases with every event of the account, in the order the changes were committed. Send it back as `after`
@@ -3425,7 +3425,7 @@ export interface components {
              * @example application.status_changed
              * @enum {string}
              */
-            type: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+            type: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
             /**
              * Format: date-time
              * @example 2026-11-25T06:00:00.000Z
@@ -3437,7 +3437,7 @@ export interface components {
              */
             accountId: string;
             /**
-             * @description What changed, as the API shows it: the application, interview, resume or cover letter view; `{id}` for a deletion; `{from, to, application}` for `application.status_changed`, `{reason, application}` for `application.preparation_failed`
+             * @description What changed, as the API shows it: the application, interview, resume or cover letter view; `{id}` for a deletion; `{from, to, application}` for `application.status_changed`, `{reason, application}` for `application.preparation_failed`, `{followUpAt, application}` for `application.follow_up_due`
              * @example {
              *       "from": "applied",
              *       "to": "interviewing",
@@ -3475,7 +3475,7 @@ export interface components {
              *       "application.prepared"
              *     ]
              */
-            eventTypes: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
+            eventTypes: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
             /**
              * @description A disabled endpoint receives nothing
              * @default true
@@ -3543,7 +3543,7 @@ export interface components {
              *       "application.prepared"
              *     ]
              */
-            eventTypes?: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
+            eventTypes?: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
             /** @description Enabling an endpoint the service disabled resumes its pending deliveries, oldest first */
             enabled?: boolean;
         };
@@ -3583,7 +3583,7 @@ export interface components {
              * @example application.created
              * @enum {string}
              */
-            eventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+            eventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
             status: components["schemas"]["DeliveryStatus"];
             /**
              * Format: date-time
@@ -3783,6 +3783,8 @@ export interface operations {
                 priority?: number;
                 /** @description Only applications whose title, company or location contains this text, whatever the case and accents (`zurich` finds Zürich) */
                 q?: string;
+                /** @description Only applications with a followUpAt before this instant (an ISO 8601 date-time with a time zone): those to follow up on by then */
+                followUpBefore?: string;
                 /** @description The order: a key, ascending, or with `-` descending. Applications without the key's value (appliedDate, priority, followUpAt) come last either way; ties go by id, so pages never overlap. */
                 sort?: components["schemas"]["ApplicationSort"];
             };

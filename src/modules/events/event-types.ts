@@ -6,6 +6,7 @@ export const EVENT_TYPES = [
   'application.deleted',
   'application.prepared',
   'application.preparation_failed',
+  'application.follow_up_due',
   'interview.scheduled',
   'interview.updated',
   'resume.created',

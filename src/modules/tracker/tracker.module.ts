@@ -7,6 +7,7 @@ import { ResumesModule } from '../resumes/resumes.module';
 import { TailoringApplications } from '../tailoring/tailoring-applications';
 import { TailoringQueueModule } from '../tailoring/tailoring-queue';
 import { ApplicationsRepository } from './applications.repository';
+import { FollowUpSweep } from './follow-up.sweep';
 import { InterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
@@ -19,6 +20,7 @@ import { TrackerService } from './tracker.service';
   controllers: [TrackerController, TrackerBoardController, InterviewsController],
   providers: [
     TrackerService,
+    FollowUpSweep,
     InterviewsService,
     InterviewsRepository,
     ApplicationsRepository,
