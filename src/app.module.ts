@@ -25,6 +25,7 @@ import { SessionsModule } from './modules/sessions/sessions.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { processFoundation } from './process-foundation';
@@ -45,6 +46,7 @@ export class AppModule {
         OAuthModule,
         HealthModule,
         TrackerModule,
+        CalendarModule,
         ProfileModule,
         ResumesModule,
         ResumeExportsModule.forRoot(TrackerModule),

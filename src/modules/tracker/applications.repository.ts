@@ -9,6 +9,7 @@ import { JobListing } from '../jobs/entities/job-listing.entity';
 import type { TailoringReport } from '../tailoring/tailoring-plan';
 import { ApplicationSort, ApplicationSortKey, DEFAULT_APPLICATION_SORT } from './application-sorts';
 import { ApplicationStatus, ARCHIVED_STATUSES } from './application-status';
+import type { CalendarEntries } from './calendar-entries';
 import { ApplicationDetail, ApplicationSummary, ListApplicationsQuery } from './dto/application.dto';
 import { Application } from './entities/application.entity';
 import { TimelineEntry } from './entities/timeline-entry.entity';
@@ -248,6 +249,26 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
   /** Marks the applications' present followUpAt as announced (updatedAt stays: nobody changed the application). */
   async markFollowUpsAnnounced(ids: string[]): Promise<void> {
     if (ids.length > 0) await this.manager.query('UPDATE applications SET follow_up_announced_at = follow_up_at WHERE id = ANY($1)', [ids]);
+  }
+
+  /** The account's interviews and follow-ups, in time order. */
+  async calendarEntries(owner: Owner): Promise<CalendarEntries> {
+    const accountId = accountIdOf(owner);
+    const [interviews, followUps] = await Promise.all([
+      this.read<CalendarEntries['interviews'][number]>(
+        `SELECT i.id, i.application_id AS "applicationId", i.round, i.type, i.date, i.updated_at AS "updatedAt", a.job_title AS "jobTitle", a.company,
+                a.location, nullif(concat_ws(' ', c.first_name, c.last_name), '') AS "contactName"
+           FROM interviews i JOIN applications a ON a.id = i.application_id LEFT JOIN contacts c ON c.id = i.contact_id
+          WHERE a.account_id = $1 ORDER BY i.date, i.id`,
+        [accountId],
+      ),
+      this.read<CalendarEntries['followUps'][number]>(
+        `SELECT id AS "applicationId", follow_up_at AS "followUpAt", updated_at AS "updatedAt", job_title AS "jobTitle", company, status
+           FROM applications WHERE account_id = $1 AND follow_up_at IS NOT NULL ORDER BY follow_up_at, id`,
+        [accountId],
+      ),
+    ]);
+    return { interviews, followUps };
   }
 
   /** Ends a pending tailoring: back to `watchlist`, keeping the report (null when tailoring failed). */

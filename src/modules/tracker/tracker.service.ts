@@ -17,6 +17,7 @@ import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.e
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
 import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
 import { ApplicationsRepository, ListingToTrack } from './applications.repository';
+import type { CalendarEntries } from './calendar-entries';
 import {
   ApplicationDetail,
   ApplicationSummary,
@@ -230,6 +231,11 @@ export class TrackerService implements TailoringApplications {
       await applications.markFollowUpsAnnounced(due.map((application) => application.id));
       return due.length;
     });
+  }
+
+  /** The account's interviews and follow-ups, for its calendar feed. */
+  calendarEntries(owner: Owner): Promise<CalendarEntries> {
+    return this.applications.calendarEntries(owner);
   }
 
   /** ResumeTailoringState: the PDF export waits while autoPrepare is still tailoring the resume. */

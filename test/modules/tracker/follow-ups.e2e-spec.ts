@@ -151,6 +151,9 @@ describe('GET /v1/tracker/applications?followUpBefore', () => {
   it.each(['tomorrow', '2030-12-04', '2030-12-04T09:00:00'])('answers 400 on followUpBefore=%s, which is no date-time with a time zone', async (value) => {
     const answer = await owner.api.get(`${APPLICATIONS}?followUpBefore=${value}`);
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: 'Validation failed', details: { followUpBefore: [expect.any(String)] } });
+    expect(answer.body).toEqual({
+      error: 'Validation failed',
+      details: { followUpBefore: ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'] },
+    });
   });
 });
