@@ -26,6 +26,7 @@ import { HomeModule } from './modules/home/home.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { WebhookDeliveryModule } from './modules/webhooks/webhook-delivery.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { processFoundation } from './process-foundation';
@@ -46,6 +47,7 @@ export class AppModule {
         OAuthModule,
         HealthModule,
         TrackerModule,
+        CalendarModule,
         ProfileModule,
         ResumesModule,
         ResumeExportsModule.forRoot(TrackerModule),

@@ -304,6 +304,72 @@ export interface paths {
         patch: operations["updateActivity"];
         trace?: never;
     };
+    "/v1/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the calendar feed
+         * @description **Scope:** `tracker:read` · **Limit:** 30 requests per minute per account
+         *
+         *     Makes the feed when the account has none and answers its secret address, once: only a hash of its token is kept, so later calls answer `url: null` with when it was made. Rotate to get a new address.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the calendar feed's address
+         * @description **Scope:** `tracker:write` · **Limit:** 20 requests per minute per account
+         *
+         *     Answers a new secret address, shown only here; the old one answers 404 at once. Makes the feed when there is none.
+         */
+        post: operations["rotateCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calendar feed (iCalendar)
+         * @description **Limit:** 30 requests per minute per client address
+         *
+         *     No key: the token in the address is the credential, so give the address only to your calendar app. Interviews (an hour each) and follow-ups (at `followUpAt`), times in UTC, each with a UID that stays the same from one fetch to the next. An unknown or rotated token answers 404.
+         */
+        get: operations["getCalendarIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/profile": {
         parameters: {
             query?: never;
@@ -2156,6 +2222,19 @@ export interface components {
              */
             occurredAt?: string;
         };
+        CalendarFeedView: {
+            /**
+             * @description The secret address of the feed, shown once: when the feed is made and at each rotation (only a hash of its token is kept). null when the feed existed already: rotate for a new address if it was lost
+             * @example https://careers.example.com/v1/calendar/8Jx3lq0Zt2c9bQ1yV4oN7mR5sK6pW0eA3dF8hG2jL1k.ics
+             */
+            url: string | null;
+            /**
+             * Format: date-time
+             * @description When the present address was made
+             * @example 2026-11-27T09:00:00.000Z
+             */
+            createdAt: string;
+        };
         ProfileLink: {
             label?: string | null;
             url: string;
@@ -3646,7 +3725,7 @@ export interface components {
             data: components["schemas"]["JobListingView"];
         };
         /** @enum {string} */
-        EventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+        EventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
         EventView: {
             /**
              * @description A string of digits, like every id; its number increases with every event of the account, in the order the changes were committed. Send it back as `after`
@@ -3657,7 +3736,7 @@ export interface components {
              * @example application.status_changed
              * @enum {string}
              */
-            type: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+            type: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
             /**
              * Format: date-time
              * @example 2026-11-25T06:00:00.000Z
@@ -3669,7 +3748,7 @@ export interface components {
              */
             accountId: string;
             /**
-             * @description What changed, as the API shows it: the application, interview, resume or cover letter view; `{id}` for a deletion; `{from, to, application}` for `application.status_changed`, `{reason, application}` for `application.preparation_failed`
+             * @description What changed, as the API shows it: the application, interview, resume or cover letter view; `{id}` for a deletion; `{from, to, application}` for `application.status_changed`, `{reason, application}` for `application.preparation_failed`, `{followUpAt, application}` for `application.follow_up_due`
              * @example {
              *       "from": "applied",
              *       "to": "interviewing",
@@ -3707,7 +3786,7 @@ export interface components {
              *       "application.prepared"
              *     ]
              */
-            eventTypes: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
+            eventTypes: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
             /**
              * @description A disabled endpoint receives nothing
              * @default true
@@ -3778,7 +3857,7 @@ export interface components {
              *       "application.prepared"
              *     ]
              */
-            eventTypes?: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
+            eventTypes?: ("application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created")[];
             /** @description Enabling an endpoint the service disabled resumes its pending deliveries, oldest first */
             enabled?: boolean;
         };
@@ -3818,7 +3897,7 @@ export interface components {
              * @example application.created
              * @enum {string}
              */
-            eventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+            eventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
             status: components["schemas"]["DeliveryStatus"];
             /**
              * Format: date-time
@@ -4028,6 +4107,8 @@ export interface operations {
                 priority?: number;
                 /** @description Only applications whose title, company or location contains this text, whatever the case and accents (`zurich` finds Zürich) */
                 q?: string;
+                /** @description Only applications with a followUpAt before this instant (an ISO 8601 date-time with a time zone): those to follow up on by then */
+                followUpBefore?: string;
                 /** @description The order: a key, ascending, or with `-` descending. Applications without the key's value (appliedDate, priority, followUpAt) come last either way; ties go by id, so pages never overlap. */
                 sort?: components["schemas"]["ApplicationSort"];
             };
@@ -6218,6 +6299,295 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedView"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:read` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description More than 30 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    rotateCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedView"];
+                };
+            };
+            /** @description The body is not a JSON object */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:write` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 1048576 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 20 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    getCalendarIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret token of the address `GET /v1/calendar` answered */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed (RFC 5545) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example BEGIN:VCALENDAR
+                     *     VERSION:2.0
+                     *     BEGIN:VEVENT
+                     *     UID:interview-5f0c6a52-3c1e-4d2a-9a55-6b1f0c9e2d11@careers.example.com
+                     *     DTSTART:20261201T080000Z
+                     *     DTEND:20261201T090000Z
+                     *     SUMMARY:Interview: Backend Engineer at Acme
+                     *     END:VEVENT
+                     *     END:VCALENDAR
+                     */
+                    "text/calendar": string;
+                };
+            };
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 requests in the last minute from this client address */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
                 };
             };
         };

@@ -6,7 +6,7 @@ type Operation = {
   description?: string;
   security?: unknown[];
   'x-required-scope'?: string;
-  'x-rate-limit'?: { limit?: number; description?: string };
+  'x-rate-limit'?: { limit?: number; per?: string; description?: string };
 };
 
 /**
@@ -39,7 +39,11 @@ export function finishOpenApiDocument(document: OpenAPIObject): OpenAPIObject {
       if (!scope && !limit) continue;
       const notes = [
         scope ? `**Scope:** \`${scope}\`` : undefined,
-        limit?.limit ? `**Limit:** ${limit.limit} requests per minute per account` : limit?.description ? `**Limits:** ${limit.description}` : undefined,
+        limit?.limit
+          ? `**Limit:** ${limit.limit} requests per minute per ${limit.per ?? 'account'}`
+          : limit?.description
+            ? `**Limits:** ${limit.description}`
+            : undefined,
       ].filter(Boolean);
       operation.description = [notes.join(' · '), operation.description].filter(Boolean).join('\n\n');
     }

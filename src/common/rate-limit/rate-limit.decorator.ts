@@ -13,12 +13,18 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** The default limits per minute, by kind of call; exceptions pass their own number. */
 export const DEFAULT_LIMITS = { list: 60, read: 30, create: 20, update: 20, delete: 10 } as const;
 
+/**
+ * Whom the throttler counts a request for: the key's account, or on a `@Public()` route, which has no account, the
+ * client's address. The guard decides by whether the request has a caller; this only says it in Swagger.
+ */
+export type RateLimitSubject = 'account' | 'client address';
+
 /** Requests per minute per account on this route (sliding window), enforced by the account throttler, shown in Swagger. */
-export const RateLimit = (perMinute: number) =>
+export const RateLimit = (perMinute: number, per: RateLimitSubject = 'account') =>
   applyDecorators(
     SetMetadata(RATE_LIMIT, perMinute),
-    ApiExtension('x-rate-limit', { limit: perMinute, window: '1m', per: 'account' }),
-    ApiTooManyRequestsResponse({ description: `More than ${perMinute} requests in the last minute from this account`, type: TooManyRequestsBody }),
+    ApiExtension('x-rate-limit', { limit: perMinute, window: '1m', per }),
+    ApiTooManyRequestsResponse({ description: `More than ${perMinute} requests in the last minute from this ${per}`, type: TooManyRequestsBody }),
   );
 
 /** A route that applies limits of its own instead of one per-account `/v1` limit (the MCP endpoint). */

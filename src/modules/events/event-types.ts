@@ -9,6 +9,7 @@ export const EVENT_TYPES = [
   'application.activity_added',
   'application.activity_updated',
   'application.activity_deleted',
+  'application.follow_up_due',
   'interview.scheduled',
   'interview.updated',
   'resume.created',

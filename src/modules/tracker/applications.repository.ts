@@ -9,6 +9,7 @@ import { JobListing } from '../jobs/entities/job-listing.entity';
 import type { TailoringReport } from '../tailoring/tailoring-plan';
 import { ApplicationSort, ApplicationSortKey, DEFAULT_APPLICATION_SORT } from './application-sorts';
 import { ApplicationStatus, ARCHIVED_STATUSES } from './application-status';
+import type { CalendarEntries } from './calendar-entries';
 import { ApplicationDetail, ApplicationSummary, ListApplicationsQuery } from './dto/application.dto';
 import { Application } from './entities/application.entity';
 import { TimelineEntry } from './entities/timeline-entry.entity';
@@ -47,6 +48,7 @@ interface ListShape {
   bucket: 'all' | 'status' | 'archived' | 'active';
   priority: boolean;
   q: boolean;
+  followUpBefore: boolean;
   sort: ApplicationSort;
 }
 
@@ -54,9 +56,9 @@ const BUCKET_CONDITIONS = { all: undefined, status: 'status = $', archived: 'sta
 
 /**
  * The page and its total in one statement (one round trip): `$1` is the account, then the value of each filter the
- * shape has (status or bucket, priority, q), then the limit and the offset. Ties go by id in the key's direction, so
+ * shape has (status or bucket, priority, q, followUpBefore), then the limit and the offset. Ties go by id in the key's direction, so
  * that pages never overlap and each order is read from one index (see the migration ApplicationListOrders). The total is
- * read from the per-status counts, unless priority or q narrow the list below what they count.
+ * read from the per-status counts, unless priority, q or followUpBefore narrow the list below what they count.
  */
 function listStatement(shape: ListShape): string {
   const conditions = ['account_id = $1'];
@@ -67,9 +69,10 @@ function listStatement(shape: ListShape): string {
   if (shape.priority) parameter('priority = $');
   // Folded as the searched text is, then escaped: what q holds is matched literally.
   if (shape.q) parameter(`search_text LIKE '%' || regexp_replace(search_fold($), '[\\\\%_]', '\\\\\\&', 'g') || '%'`);
+  if (shape.followUpBefore) parameter('follow_up_at < $');
   const where = conditions.join(' AND ');
   const total =
-    shape.priority || shape.q
+    shape.priority || shape.q || shape.followUpBefore
       ? `SELECT count(*)::int FROM applications WHERE ${where}`
       : `SELECT coalesce(sum(count), 0)::int FROM application_counts WHERE ${counted}`;
   const descending = shape.sort.startsWith('-');
@@ -83,11 +86,11 @@ function listStatement(shape: ListShape): string {
        FROM (SELECT ${columns} FROM applications WHERE ${where} ORDER BY ${order} LIMIT ${paging}) AS page) AS data`;
 }
 
-/** Each statement is written once, when first asked for: a request only picks its own (at most 192 of them). */
+/** Each statement is written once, when first asked for: a request only picks its own (at most 384 of them). */
 const LIST_STATEMENTS = new Map<string, string>();
 
 function listStatementFor(shape: ListShape): string {
-  const name = `${shape.bucket} ${shape.priority} ${shape.q} ${shape.sort}`;
+  const name = `${shape.bucket} ${shape.priority} ${shape.q} ${shape.followUpBefore} ${shape.sort}`;
   let statement = LIST_STATEMENTS.get(name);
   if (!statement) LIST_STATEMENTS.set(name, (statement = listStatement(shape)));
   return statement;
@@ -135,7 +138,7 @@ export type ApplicationToTailor = Pick<Application, 'id' | 'accountId' | 'jobTit
  */
 @Injectable()
 export class ApplicationsRepository extends OwnedRepositoryFor<Application, OwnedView<Application>>(Application, ownedView) {
-  /** One page of the account's applications: by status or archived bucket (`status` wins), priority and q, in `sort` order. */
+  /** One page of the account's applications: by status or archived bucket (`status` wins), priority, q and followUpBefore, in `sort` order. */
   async page(owner: Owner, query: ListApplicationsQuery): Promise<ListEnvelope<AsJson<ApplicationSummary>>> {
     const parameters: unknown[] = [accountIdOf(owner)];
     let bucket: ListShape['bucket'] = 'all';
@@ -148,7 +151,14 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
     }
     if (query.priority !== undefined) parameters.push(query.priority);
     if (query.q) parameters.push(query.q);
-    const statement = listStatementFor({ bucket, priority: query.priority !== undefined, q: Boolean(query.q), sort: query.sort ?? DEFAULT_APPLICATION_SORT });
+    if (query.followUpBefore) parameters.push(query.followUpBefore);
+    const statement = listStatementFor({
+      bucket,
+      priority: query.priority !== undefined,
+      q: Boolean(query.q),
+      followUpBefore: Boolean(query.followUpBefore),
+      sort: query.sort ?? DEFAULT_APPLICATION_SORT,
+    });
     const [{ total, data }] = await this.read<{ total: number; data: AsJson<ApplicationSummary>[] }>(statement, [...parameters, query.limit, query.offset]);
     return listEnvelope(data, total, query);
   }
@@ -220,6 +230,51 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
       [ms / 1000],
     );
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Applications of any account whose followUpAt has passed and differs from the date last announced, locked until
+   * the transaction ends; rows another transaction holds are skipped. `FOR NO KEY UPDATE` (what the mark's UPDATE
+   * takes anyway) rather than `FOR UPDATE`, so that interviews being added to them (a key-share lock) do not wait.
+   * By account, so that the events' per-account locks are taken in one order by every sweep.
+   */
+  dueFollowUps(limit: number): Promise<Application[]> {
+    return this.manager
+      .createQueryBuilder(Application, 'application')
+      .where('application.follow_up_at <= now()')
+      .andWhere('application.follow_up_announced_at IS DISTINCT FROM application.follow_up_at')
+      .orderBy('application.account_id')
+      .addOrderBy('application.follow_up_at')
+      .limit(limit)
+      .setLock('for_no_key_update')
+      .setOnLocked('skip_locked')
+      .getMany();
+  }
+
+  /** Marks the applications' present followUpAt as announced (updatedAt stays: nobody changed the application). */
+  async markFollowUpsAnnounced(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.manager.query('UPDATE applications SET follow_up_announced_at = follow_up_at WHERE id = ANY($1)', [ids]);
+  }
+
+  /** The account's interviews and follow-ups, in time order. */
+  async calendarEntries(owner: Owner): Promise<CalendarEntries> {
+    const accountId = accountIdOf(owner);
+    const [interviews, followUps] = await Promise.all([
+      this.read<CalendarEntries['interviews'][number]>(
+        `SELECT i.id, i.application_id AS "applicationId", i.round, i.type, i.date, i.updated_at AS "updatedAt", a.job_title AS "jobTitle", a.company,
+                coalesce(i.location, a.location) AS location, i.meeting_url AS "meetingUrl", i.duration_minutes AS "durationMinutes",
+                nullif(concat_ws(' ', c.first_name, c.last_name), '') AS "contactName"
+           FROM interviews i JOIN applications a ON a.id = i.application_id LEFT JOIN contacts c ON c.id = i.contact_id
+          WHERE a.account_id = $1 ORDER BY i.date, i.id`,
+        [accountId],
+      ),
+      this.read<CalendarEntries['followUps'][number]>(
+        `SELECT id AS "applicationId", follow_up_at AS "followUpAt", updated_at AS "updatedAt", job_title AS "jobTitle", company, status
+           FROM applications WHERE account_id = $1 AND follow_up_at IS NOT NULL ORDER BY follow_up_at, id`,
+        [accountId],
+      ),
+    ]);
+    return { interviews, followUps };
   }
 
   /** Ends a pending tailoring: back to `watchlist`, keeping the report (null when tailoring failed). */

@@ -10,6 +10,7 @@ import { ActivitiesController } from './activities.controller';
 import { ActivitiesRepository } from './activities.repository';
 import { ActivitiesService } from './activities.service';
 import { ApplicationsRepository } from './applications.repository';
+import { FollowUpSweep } from './follow-up.sweep';
 import { InterviewsController, ScheduledInterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
@@ -22,6 +23,7 @@ import { TrackerService } from './tracker.service';
   controllers: [TrackerController, TrackerBoardController, InterviewsController, ScheduledInterviewsController, ActivitiesController],
   providers: [
     TrackerService,
+    FollowUpSweep,
     InterviewsService,
     InterviewsRepository,
     ActivitiesService,

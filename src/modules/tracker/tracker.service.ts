@@ -17,6 +17,7 @@ import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.e
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
 import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
 import { ApplicationsRepository, ListingToTrack } from './applications.repository';
+import type { CalendarEntries } from './calendar-entries';
 import {
   ApplicationDetail,
   ApplicationSummary,
@@ -214,6 +215,31 @@ export class TrackerService implements TailoringApplications {
     });
   }
 
+  /**
+   * Records `application.follow_up_due` for up to `limit` applications whose followUpAt has passed and was not yet
+   * announced, and marks that date announced, in one transaction: the event and the mark commit together. Rows that
+   * another process is announcing are skipped, not waited for, so each due date is announced once however many
+   * processes sweep. Answers how many it announced.
+   */
+  announceDueFollowUps(limit: number): Promise<number> {
+    return this.applications.transaction(async (applications, manager) => {
+      const due = await applications.dueFollowUps(limit);
+      for (const application of due) {
+        await this.events.record(manager, application.accountId, 'application.follow_up_due', {
+          followUpAt: application.followUpAt,
+          application: detailOf(application),
+        });
+      }
+      await applications.markFollowUpsAnnounced(due.map((application) => application.id));
+      return due.length;
+    });
+  }
+
+  /** The account's interviews and follow-ups, for its calendar feed. */
+  calendarEntries(owner: Owner): Promise<CalendarEntries> {
+    return this.applications.calendarEntries(owner);
+  }
+
   /** ResumeTailoringState: the PDF export waits while autoPrepare is still tailoring the resume. */
   isTailoring(accountId: string, resumeId: string): Promise<boolean> {
     return this.applications.isTailoring(accountId, resumeId);
@@ -298,6 +324,7 @@ function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' 
     accountId: _accountId,
     jobUrlKey: _key,
     tailoringPending: _pending,
+    followUpAnnouncedAt: _announced,
     searchText: _searchText,
     account: _account,
     cv: _cv,

@@ -46,7 +46,8 @@ export class EventView {
     additionalProperties: true,
     description:
       'What changed, as the API shows it: the application, interview, resume or cover letter view; `{id}` for a deletion; ' +
-      '`{from, to, application}` for `application.status_changed`, `{reason, application}` for `application.preparation_failed`',
+      '`{from, to, application}` for `application.status_changed`, `{reason, application}` for `application.preparation_failed`, ' +
+      '`{followUpAt, application}` for `application.follow_up_due`',
     example: { from: 'applied', to: 'interviewing', application: { id: 'a3d1c0de-2b9f-4c55-9f52-0d7c7e2b9a10', status: 'interviewing' } },
   })
   data: Record<string, unknown>;

@@ -32,7 +32,8 @@ export class TrackerTools implements McpToolset {
           "List the user's tracked job applications, newest first, or in `sort` order (updatedAt, createdAt, appliedDate, " +
           'priority, company, followUpAt; `-` in front for descending). Filter with `status` (one of the 13 pipeline statuses) ' +
           'or `archived` (true: accepted/rejected/withdrawn/no_response; false: still active), `priority` (1-5), and `q` ' +
-          '(text in the title, company or location, whatever the case and accents). Pages with limit/offset.',
+          '(text in the title, company or location, whatever the case and accents), and `followUpBefore` (an ISO 8601 date-time: ' +
+          'applications to follow up on before it, e.g. the end of this week). Pages with limit/offset.',
         twin: twin('list'),
         query: ListApplicationsQuery,
         run: (caller, { query }) => this.tracker.list(caller, query),

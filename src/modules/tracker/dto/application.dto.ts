@@ -233,6 +233,13 @@ export class ListApplicationsQuery extends PagingQuery {
   })
   q?: string;
 
+  @DateTimeField({
+    optional: true,
+    description: 'Only applications with a followUpAt before this instant (an ISO 8601 date-time with a time zone): those to follow up on by then',
+    example: '2026-12-01T00:00:00Z',
+  })
+  followUpBefore?: string;
+
   @EnumField(APPLICATION_SORTS, {
     optional: true,
     enumName: 'ApplicationSort',

@@ -34,6 +34,7 @@ export const JOB_URL_UNIQUE_INDEX = 'applications_account_job_url';
 @Index('applications_account_follow_up_desc', { synchronize: false })
 @Index('applications_search_text', { synchronize: false })
 @Index('applications_tailoring_pending', ['updatedAt'], { where: 'tailoring_pending' })
+@Index('applications_follow_up_unannounced', ['followUpAt'], { where: 'follow_up_at IS NOT NULL AND follow_up_announced_at IS DISTINCT FROM follow_up_at' })
 export class Application extends OwnedRecord {
   @Column('text')
   jobTitle: string;
@@ -97,6 +98,13 @@ export class Application extends OwnedRecord {
   /** When to follow up on the application. */
   @Column({ type: 'timestamptz', nullable: true })
   followUpAt: Date | null;
+
+  /**
+   * The followUpAt that `application.follow_up_due` was recorded for: a date equal to it has been announced, any
+   * other is announced once it comes due (see FollowUpSweep).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  followUpAnnouncedAt: Date | null;
 
   /**
    * True from an autoPrepare create until its tailoring has run (or given up), or until the person moves the
