@@ -108,11 +108,15 @@ describe('Idempotency-Key across a PostgreSQL outage', () => {
   it(
     'runs a retry at once after a POST was answered 503 while PostgreSQL restarted, and creates one contact',
     async () => {
-      const [postgres, redis] = await Promise.all([OwnPostgres.start(), OwnRedis.start()]);
-      const databaseUrl = postgres.url('career_outage');
+      let redis: OwnRedis | undefined;
+      let postgres: OwnPostgres | undefined;
       let service: TestApp | undefined;
-      const sql = new Client({ connectionString: databaseUrl });
+      let sql: Client | undefined;
       try {
+        redis = await OwnRedis.start();
+        postgres = await OwnPostgres.start();
+        const databaseUrl = postgres.url('career_outage');
+        sql = new Client({ connectionString: databaseUrl });
         await prepareDatabase(databaseUrl);
         service = await startTestApp({ DATABASE_URL: databaseUrl, REDIS_URL: redis.url, TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
         const owner = await createAccount(service.app, service.baseUrl);
@@ -136,10 +140,10 @@ describe('Idempotency-Key across a PostgreSQL outage', () => {
         expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([201, null]);
         expect(await contactIds(owner.api)).toEqual([retried.body.id]);
       } finally {
-        await sql.end().catch(() => undefined);
+        await sql?.end().catch(() => undefined);
         await service?.close();
-        await redis.stop();
-        postgres.remove();
+        await redis?.stop();
+        postgres?.remove();
       }
     },
     FAULT_TEST_TIMEOUT_MS,

@@ -122,7 +122,9 @@ export function useOwnServices(around: { start(): Promise<void>; stop(): Promise
   let postgres: OwnPostgres | undefined;
   let redis: OwnRedis | undefined;
   beforeAll(async () => {
-    [postgres, redis] = await Promise.all([OwnPostgres.start(), OwnRedis.start()]);
+    // One after the other, so that whatever started is stopped below even when the other fails to start.
+    redis = await OwnRedis.start();
+    postgres = await OwnPostgres.start();
     // The prefix too: the test run's own would otherwise reach only the processes started in the test's.
     Object.assign(env, { DATABASE_URL: postgres.url('career'), REDIS_URL: redis.url, REDIS_PREFIX: 'career:' });
     await prepareDatabase(env.DATABASE_URL);
