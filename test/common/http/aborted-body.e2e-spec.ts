@@ -1,10 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { ApiClient } from '../../setup/api-client';
-import { freePort } from '../../setup/free-port';
 import { useTestApp } from '../../setup/test-app';
-import { testRunEnvironment } from '../../setup/test-environment';
+import { useTracedService } from '../../setup/traced-service';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -19,37 +16,18 @@ describe('A client that disconnects in the middle of a body', () => {
   // This app only makes the account in the run's database; the service under test is `node dist/main.js` at
   // LOG_LEVEL=trace, whose stdout (the log) the test reads whole.
   const suite = useTestApp();
-  let service: ChildProcess;
-  let log = '';
-  let port: number;
-
-  beforeAll(async () => {
-    port = await freePort();
-    const { databaseUrl, redisPrefix } = testRunEnvironment();
-    service = spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'trace', PORT: String(port), TAILORING_WORKER: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    service.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    service.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    for (let attempt = 0; attempt < 100 && !log.includes('listening on'); attempt++) await pause(100);
-  });
-  afterAll(async () => {
-    const exited = new Promise((resolve) => service.once('exit', resolve));
-    service.kill('SIGTERM');
-    await exited;
-  });
+  const service = useTracedService();
 
   /**
    * Sends the head and part of a body that says it is longer, waits `wait` ms, then hangs up (a reset, or a plain
    * close): what the service wrote back meanwhile.
    */
   async function hangUpMidBody(path: string, headers: Record<string, string>, part: string, wait: number, reset: boolean): Promise<string> {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(service.port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     let received = '';
     socket.on('data', (chunk) => (received += chunk.toString()));
-    const head = Object.entries({ host: `127.0.0.1:${port}`, 'content-length': '4096', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+    const head = Object.entries({ host: `127.0.0.1:${service.port}`, 'content-length': '4096', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.write(`POST ${path} HTTP/1.1\r\n${head.join('')}\r\n${part}`);
     await pause(wait);
     if (reset) socket.resetAndDestroy();
@@ -64,7 +42,7 @@ describe('A client that disconnects in the middle of a body', () => {
       ['/v1/tracker/applications', { 'content-type': 'application/json', authorization: `Bearer ${key}` }, '{"jobTitle":"Eng'],
       ['/mcp', { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}` }, '{"jsonrpc":'],
     ];
-    const logged = log.length;
+    const logged = service.log().length;
     const answers: string[] = [];
     for (const [path, headers, part] of requests) {
       for (const [wait, reset] of [
@@ -77,7 +55,8 @@ describe('A client that disconnects in the middle of a body', () => {
     await pause(1000);
 
     expect(answers.filter((answer) => answer !== '')).toEqual([]);
-    const lines = log
+    const lines = service
+      .log()
       .slice(logged)
       .split('\n')
       .filter((line) => line.startsWith('{'))
@@ -86,6 +65,6 @@ describe('A client that disconnects in the middle of a body', () => {
     expect(lines.filter((line) => line.msg === 'request aborted').map((line) => line.req?.url)).toEqual(
       expect.arrayContaining(['/sign-in', '/v1/tracker/applications', '/mcp']),
     );
-    expect((await new ApiClient(`http://127.0.0.1:${port}`).get('/health/live')).status).toBe(200);
+    expect((await new ApiClient(service.baseUrl).get('/health/live')).status).toBe(200);
   }, 30_000);
 });
