@@ -34,6 +34,7 @@ export class OAuthPages {
       summary: describeScopes(request.requestedScopes),
       groups: SCOPE_GROUPS.map((group) => ({
         label: group.label,
+        gives: group.gives,
         scopes: [...group.read, ...group.write].map((scope) => ({ scope, checked: chosen.has(scope), writes: scope.endsWith(':write') })),
       })),
     };
