@@ -219,6 +219,20 @@ class Environment {
   @Min(0)
   IDEMPOTENCY_WAIT_MS = 5_000;
 
+  /** The largest answer an Idempotency-Key keeps; a larger one is kept as "ran, answer not kept" (409 on a retry). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_MAX_ANSWER_BYTES must be an integer' })
+  @Min(256)
+  IDEMPOTENCY_MAX_ANSWER_BYTES = 64 * 1024;
+
+  /** What one account's kept answers may hold together; keeping one more drops the account's oldest past it. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_ACCOUNT_BYTES must be an integer' })
+  @Min(1024)
+  IDEMPOTENCY_ACCOUNT_BYTES = 4 * 1024 * 1024;
+
   /**
    * The URL people and apps reach this service at (`https://careers.example.com`): the OAuth issuer, and the base of
    * the `/mcp` resource its tokens are for. Unset, OAuth works only for requests to a loopback host (development).
@@ -247,7 +261,7 @@ export interface AppConfig {
   pdf: { renderThreads: number; renderTimeoutMs: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
-  idempotency: { waitMs: number };
+  idempotency: { waitMs: number; maxAnswerBytes: number; accountBytes: number };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
   metrics: { token?: string };
 }
@@ -294,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       csrfSecret: parsed.CSRF_SECRET ?? randomBytes(32).toString('hex'),
       trustProxy: trustProxy(parsed.TRUST_PROXY),
     },
-    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
+    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS, maxAnswerBytes: parsed.IDEMPOTENCY_MAX_ANSWER_BYTES, accountBytes: parsed.IDEMPOTENCY_ACCOUNT_BYTES },
     http: { headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS, maxConnections: parsed.HTTP_MAX_CONNECTIONS },
     metrics: { token: parsed.METRICS_TOKEN },
   };
