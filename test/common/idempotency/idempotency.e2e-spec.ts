@@ -230,13 +230,11 @@ describe('What Idempotency-Key keeps, per account and per answer', () => {
   const BUDGET = 2_048;
   const suite = useTestApp({ IDEMPOTENCY_ACCOUNT_BYTES: String(BUDGET), IDEMPOTENCY_MAX_ANSWER_BYTES: '512' });
   const keptOf = async (account: TestAccount): Promise<{ key: string; bytes: number; body: number }[]> =>
-    suite.testApp.app
-      .get(DataSource)
-      .query(
-        `SELECT key, octet_length(body) + octet_length(key) + octet_length(headers::text) + 200 AS bytes, octet_length(body) AS body
+    suite.testApp.app.get(DataSource).query(
+      `SELECT key, octet_length(body) + octet_length(key) + octet_length(headers::text) + 200 AS bytes, octet_length(body) AS body
          FROM idempotency_keys WHERE account_id = $1 ORDER BY created_at`,
-        [account.accountId],
-      );
+      [account.accountId],
+    );
 
   it("holds an account's kept answers within its budget, dropping the oldest: the newest still replay, a dropped key runs again", async () => {
     const account = await suite.createAccount();

@@ -56,7 +56,13 @@ describe('/sign-up with SIGNUP=open', () => {
       await browser.get('/sign-up');
       const started = performance.now();
       const answer = await browser.post('/sign-up', { email, name: 'Someone', password: PASSWORD });
-      return { status: answer.status, location: answer.location, html: answer.html, session: browser.cookie('career_session'), ms: performance.now() - started };
+      return {
+        status: answer.status,
+        location: answer.location,
+        html: answer.html,
+        session: browser.cookie('career_session'),
+        ms: performance.now() - started,
+      };
     };
     const taken = await createPerson(suite.testApp.app);
     const times = { taken: [] as number[], fresh: [] as number[] };
