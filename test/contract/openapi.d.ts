@@ -437,7 +437,7 @@ export interface paths {
          * Read a resume
          * @description **Scope:** `resume:read` · **Limit:** 30 requests per minute per account
          *
-         *     Its fields, and `content`: the resolved CV the PDF export renders.
+         *     Its fields, and `content`: the resolved CV the PDF export renders. `content` carries only what the key may read: the identity needs profile:read, each section `<section>:read`, custom sections custom-sections:read; the parts it may not read are empty (the identity null, with the resume's own jobTitle; a section []).
          */
         get: operations["getResume"];
         put?: never;
@@ -1133,7 +1133,7 @@ export interface paths {
          * Export a resume as PDF
          * @description **Scope:** `resume:export` · **Limit:** 5 requests per minute per account
          *
-         *     Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.
+         *     Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`. Like the read, it shows only the parts the key may read (the identity with profile:read, each section with its own read scope); without the name the file name starts with `Resume`.
          */
         post: operations["exportResumePdf"];
         delete?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
          * Export a resume as JSON Resume
          * @description **Scope:** `resume:read` · **Limit:** 30 requests per minute per account
          *
-         *     The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, in its order. Empty fields are left out. See the README's API notes for how sections map.
+         *     The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, in its order, and like the read only the parts the key may read. Empty fields are left out. See the README's API notes for how sections map.
          */
         get: operations["exportJsonResume"];
         put?: never;
@@ -1177,7 +1177,7 @@ export interface paths {
          * Create a resume from a JSON Resume document
          * @description **Scope:** `resume:write` · **Limit:** 10 requests per minute per account
          *
-         *     Creates a new resume (not the default, unless it is the only one) with the document's sections, its basics.summary as the selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE.
+         *     Creates a new resume (not the default, unless it is the only one) with the document's sections, its basics.summary as the selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE. The key also needs the write scope of each section the document fills (work: experiences:write, volunteer and references: custom-sections:write, basics.summary: summaries:write, …): without one, 403 naming it, and nothing is written.
          */
         post: operations["importJsonResume"];
         delete?: never;
