@@ -6,9 +6,7 @@ import { ApplicationCsvService } from '../modules/tracker/csv/application-csv.se
 import { fail, parseId, printResult } from './cli-output';
 
 abstract class TrackerCsvCommand extends CommandRunner {
-  constructor(protected readonly csv: ApplicationCsvService) {
-    super();
-  }
+  protected abstract readonly csv: ApplicationCsvService;
 
   @Option({ flags: '--account <accountId>', description: 'the account whose applications these are', required: true })
   parseAccount(value: string): string {
@@ -25,6 +23,10 @@ abstract class TrackerCsvCommand extends CommandRunner {
   description: "Write an account's applications as CSV on stdout, as GET /v1/tracker/applications/export.csv answers them",
 })
 export class TrackerExportCommand extends TrackerCsvCommand {
+  constructor(protected readonly csv: ApplicationCsvService) {
+    super();
+  }
+
   async run(_args: string[], { account }: { account: string }): Promise<void> {
     await this.requireAccount(account);
     await pipeline(this.csv.exportCsv(account), process.stdout, { end: false });
@@ -37,6 +39,10 @@ export class TrackerExportCommand extends TrackerCsvCommand {
   description: 'Import applications into an account from a CSV file (`-` reads stdin) with the columns of tracker:export, as POST /v1/tracker/applications/import',
 })
 export class TrackerImportCommand extends TrackerCsvCommand {
+  constructor(protected readonly csv: ApplicationCsvService) {
+    super();
+  }
+
   async run([file]: string[], { account }: { account: string }): Promise<void> {
     await this.requireAccount(account);
     const text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
