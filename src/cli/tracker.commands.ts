@@ -36,7 +36,8 @@ export class TrackerExportCommand extends TrackerCsvCommand {
 @Command({
   name: 'tracker:import',
   arguments: '<file>',
-  description: 'Import applications into an account from a CSV file (`-` reads stdin) with the columns of tracker:export, as POST /v1/tracker/applications/import',
+  description:
+    'Import applications into an account from a CSV file (`-` reads stdin) with the columns of tracker:export, as POST /v1/tracker/applications/import',
 })
 export class TrackerImportCommand extends TrackerCsvCommand {
   constructor(protected readonly csv: ApplicationCsvService) {

@@ -15,7 +15,9 @@ const EXPORT = `${APPLICATIONS}/export.csv`;
 
 /** The export's records without the columns an import does not carry over. */
 const carried = (csv: string) =>
-  (parse(csv, { bom: true, columns: true }) as Record<string, string>[]).map(({ id: _id, cvId: _cv, createdAt: _created, updatedAt: _updated, ...rest }) => rest);
+  (parse(csv, { bom: true, columns: true }) as Record<string, string>[]).map(
+    ({ id: _id, cvId: _cv, createdAt: _created, updatedAt: _updated, ...rest }) => rest,
+  );
 
 describe('npm run cli -- tracker:export and tracker:import', () => {
   let testApp: TestApp;

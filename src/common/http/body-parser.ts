@@ -106,7 +106,11 @@ async function readTextBody(req: Request, res: Response, { mediaType, maxBytes }
 }
 
 /** Why a body could not be read: a refusal to answer, or the client's hanging up, which has no one to answer. */
-function unreadable(req: Request, error: { type?: string }, { maxBytes, kind } = { maxBytes: MAX_BODY_BYTES, kind: 'JSON' }): BodyRefusedError | ClientGoneError {
+function unreadable(
+  req: Request,
+  error: { type?: string },
+  { maxBytes, kind } = { maxBytes: MAX_BODY_BYTES, kind: 'JSON' },
+): BodyRefusedError | ClientGoneError {
   if (error.type === 'request.aborted' || req.readableAborted) return new ClientGoneError();
   switch (error.type) {
     case 'entity.too.large':

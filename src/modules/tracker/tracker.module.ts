@@ -26,7 +26,15 @@ import { TrackerService } from './tracker.service';
 @Module({
   imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule, ApplicationCsvModule],
   // The CSV routes come before TrackerController's, whose `GET applications/:id` would otherwise take `export.csv` for an id.
-  controllers: [ApplicationCsvController, InsightsController, TrackerController, TrackerBoardController, InterviewsController, ScheduledInterviewsController, ActivitiesController],
+  controllers: [
+    ApplicationCsvController,
+    InsightsController,
+    TrackerController,
+    TrackerBoardController,
+    InterviewsController,
+    ScheduledInterviewsController,
+    ActivitiesController,
+  ],
   providers: [
     TrackerService,
     FollowUpSweep,

@@ -99,7 +99,11 @@ describe('the applications as CSV', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(bytes.toString('utf8').split('\r\n')[0]).toBe(`\ufeff${COLUMNS.map((column) => `"${column}"`).join(',')}`);
       const rows = records(response.body);
-      expect(rows.map((row) => row.jobTitle)).toEqual(['Senior Backend Engineer, "Payments"', ...FORMULAS.map((text) => (text.startsWith("'=") || /^[=+\-@\t]/.test(text) ? `'${text}` : text)), 'Data Engineer']);
+      expect(rows.map((row) => row.jobTitle)).toEqual([
+        'Senior Backend Engineer, "Payments"',
+        ...FORMULAS.map((text) => (text.startsWith("'=") || /^[=+\-@\t]/.test(text) ? `'${text}` : text)),
+        'Data Engineer',
+      ]);
       const listed = (await source.api.get(`${APPLICATIONS}?sort=createdAt&limit=100`)).body.data as { id: string }[];
       expect(rows.map((row) => row.id)).toEqual(listed.map((application) => application.id));
       const detail = (await source.api.get(`${APPLICATIONS}/${rows[0].id}`)).body.data;

@@ -140,7 +140,7 @@ export class TrackerTools implements McpToolset {
         title: 'How the job search is going',
         effect: 'read',
         description:
-          'Figures on the user\'s job search, exact, from the applications\' status timelines, for the days from `from` to `to` (YYYY-MM-DD, UTC; ' +
+          "Figures on the user's job search, exact, from the applications' status timelines, for the days from `from` to `to` (YYYY-MM-DD, UTC; " +
           'default the last 12 weeks): applications added and applied per ISO week; for the applications added in that range, the funnel ' +
           '(how many reached applied, got an answer (response, screening or later, or a rejection), an interview, an offer, accepted; a ' +
           'skipped status still counts), the response rate and median days to the first answer by source and by resume sent (cvId), and the ' +
