@@ -84,6 +84,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tracker/applications/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export applications as CSV
+         * @description **Scope:** `tracker:read` · **Limit:** 10 requests per minute per account
+         *
+         *     Every application, oldest first, one row each, every field in a fixed column order (`id`, `jobTitle`, `company`, `location`, `jobUrl`, `status`, `source`, `priority`, `notes`, `salaryMin`, `salaryMax`, `salaryPeriod`, `salaryCurrency`, `appliedDate`, `deadline`, `followUpAt`, `publisher`, `jobDescription`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`) under a header row; instants in ISO 8601 UTC, `deadline` as YYYY-MM-DD, empty cells for empty fields. UTF-8 with a byte order mark, CRLF line ends (RFC 4180). A text cell a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a `'` in front, which the import takes off again.
+         */
+        get: operations["exportApplicationsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracker/applications/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import applications from CSV
+         * @description **Scope:** `tracker:write` · **Limit:** 5 requests per minute per account
+         *
+         *     A CSV whose header names columns of the export (any of them, in any order; `jobTitle` and `company` are required), up to 10485760 bytes and 2000 rows. Each row is checked as a create body is (with `status`, `followUpAt` and `publisher` besides) and written whole or not at all, with an `application.created` event; a row whose `jobUrl` one of your applications already has (an earlier row included) creates nothing and counts as `existing`. The ids, timestamps and links of the file (`id`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`) are ignored. A file that does not parse, or whose header is wrong, is refused whole.
+         */
+        post: operations["importApplicationsCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracker/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the job search is going
+         * @description **Scope:** `tracker:read` · **Limit:** 30 requests per minute per account
+         *
+         *     Exact figures from the applications’ timelines, for the days from `from` to `to` (UTC; by default the last 12 ISO weeks): applications added and applied per ISO week; and, for the applications added in the range, the funnel (how many reached `applied`, an answer, an interview, an offer, `accepted`: a status implies the stages before it, so a skipped status still counts), the response rate and median days to the first answer by `source` and by resume sent (`cvId`), and the median days spent in each status.
+         */
+        get: operations["getTrackerInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tracker/applications": {
         parameters: {
             query?: never;
@@ -1557,6 +1623,25 @@ export interface components {
                 };
             };
         };
+        UnauthorizedBody: {
+            /** @example Invalid API key */
+            error: string;
+        };
+        InsufficientScopeBody: {
+            /** @example Insufficient scope */
+            error: string;
+            /** @example tracker:write */
+            requiredScope: string;
+        };
+        TooManyRequestsBody: {
+            /** @example Too many requests */
+            error: string;
+            /**
+             * @description Seconds until one more request is allowed
+             * @example 12
+             */
+            retryAfter: number;
+        };
         ValidationErrorBody: {
             /** @example Validation failed */
             error: string;
@@ -1574,6 +1659,187 @@ export interface components {
             details: {
                 [key: string]: string[];
             };
+        };
+        RejectedRow: {
+            /**
+             * @description The row as a spreadsheet numbers it: the header is row 1, the first application row 2
+             * @example 3
+             */
+            row: number;
+            /**
+             * @description Column → messages, as a validation failure names fields (`row` for a row that does not fit the header)
+             * @example {
+             *       "jobTitle": [
+             *         "is required"
+             *       ],
+             *       "priority": [
+             *         "must be between 1 and 5"
+             *       ]
+             *     }
+             */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        ImportResult: {
+            /**
+             * @description Rows that created an application
+             * @example 1
+             */
+            imported: number;
+            /**
+             * @description Rows whose jobUrl one of your applications already has (an earlier row included): nothing was written
+             * @example 0
+             */
+            existing: number;
+            /** @description Rows refused, with why; nothing of them was written */
+            rejected: components["schemas"]["RejectedRow"][];
+        };
+        InsightsWeek: {
+            /**
+             * @description ISO 8601 week (Monday to Sunday, UTC)
+             * @example 2026-W47
+             */
+            week: string;
+            /**
+             * Format: date
+             * @description Its Monday (the first and last week may be cut by the range)
+             * @example 2026-11-16
+             */
+            start: string;
+            /**
+             * @description Applications added that week (their first timeline entry)
+             * @example 4
+             */
+            added: number;
+            /**
+             * @description Applications that reached `applied` that week (the first status at `applied` or beyond)
+             * @example 3
+             */
+            applied: number;
+        };
+        /** @enum {string} */
+        ApplicationSource: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+        SourceResponses: {
+            /**
+             * @description Applications of the group that reached `applied` (as in the funnel)
+             * @example 8
+             */
+            applied: number;
+            /**
+             * @description Of those, the ones that got an answer (as in the funnel)
+             * @example 3
+             */
+            responded: number;
+            /**
+             * @description responded / applied, rounded to 4 decimals
+             * @example 0.375
+             */
+            responseRate: number;
+            /**
+             * @description Median days from reaching `applied` to the first answer, rounded to 2 decimals; over the answered applications whose timeline shows `applied` before the answer (one that skipped it has no time of sending). null when there is none
+             * @example 4.5
+             */
+            medianDaysToFirstResponse: number | null;
+            source: components["schemas"]["ApplicationSource"];
+        };
+        ResumeResponses: {
+            /**
+             * @description Applications of the group that reached `applied` (as in the funnel)
+             * @example 8
+             */
+            applied: number;
+            /**
+             * @description Of those, the ones that got an answer (as in the funnel)
+             * @example 3
+             */
+            responded: number;
+            /**
+             * @description responded / applied, rounded to 4 decimals
+             * @example 0.375
+             */
+            responseRate: number;
+            /**
+             * @description Median days from reaching `applied` to the first answer, rounded to 2 decimals; over the answered applications whose timeline shows `applied` before the answer (one that skipped it has no time of sending). null when there is none
+             * @example 4.5
+             */
+            medianDaysToFirstResponse: number | null;
+            /**
+             * Format: uuid
+             * @description The resume sent (`cvId`); null for applications that name none
+             */
+            cvId: string | null;
+        };
+        /** @enum {string} */
+        ApplicationStatus: "watchlist" | "preparing" | "applied" | "response" | "screening" | "interview_scheduled" | "interviewed" | "offer" | "negotiating" | "accepted" | "rejected" | "withdrawn" | "no_response";
+        StatusDuration: {
+            status: components["schemas"]["ApplicationStatus"];
+            /**
+             * @description Stays in the status that ended (the application moved on); one still in it is not counted
+             * @example 12
+             */
+            stays: number;
+            /**
+             * @description Median length of those stays in days, rounded to 2 decimals; null without any
+             * @example 6.25
+             */
+            medianDays: number | null;
+        };
+        InsightsFunnel: {
+            /**
+             * @description Applications added in the range: every figure below is about them
+             * @example 24
+             */
+            added: number;
+            /**
+             * @description Reached `applied` or any later status (also `rejected` and `no_response`, which imply it was sent)
+             * @example 20
+             */
+            applied: number;
+            /**
+             * @description Got an answer: reached `response`, `screening` or any later status, or were `rejected`
+             * @example 9
+             */
+            response: number;
+            /**
+             * @description Reached `interview_scheduled`, `interviewed` or later
+             * @example 5
+             */
+            interview: number;
+            /**
+             * @description Reached `offer`, `negotiating` or `accepted`
+             * @example 2
+             */
+            offer: number;
+            /**
+             * @description Reached `accepted`
+             * @example 1
+             */
+            accepted: number;
+        };
+        TrackerInsights: {
+            /**
+             * Format: date
+             * @example 2026-09-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            to: string;
+            /** @description Every ISO week that meets the range, oldest first, with 0 for a week without any. */
+            weeks: components["schemas"]["InsightsWeek"][];
+            /** @description Per source, the most applied first; applications added in the range that reached `applied`. */
+            bySource: components["schemas"]["SourceResponses"][];
+            /** @description Per resume sent, the most applied first (those naming none last); applications added in the range that reached `applied`. */
+            byResume: components["schemas"]["ResumeResponses"][];
+            /** @description Every status in pipeline order: how long the applications added in the range stayed in it. */
+            statusDurations: components["schemas"]["StatusDuration"][];
+            funnel: components["schemas"]["InsightsFunnel"];
+        };
+        TrackerInsightsResponse: {
+            data: components["schemas"]["TrackerInsights"];
         };
         RetryLaterBody: {
             /** @example Not found */
@@ -1613,21 +1879,6 @@ export interface components {
              */
             code: string;
         };
-        UnauthorizedBody: {
-            /** @example Invalid API key */
-            error: string;
-        };
-        InsufficientScopeBody: {
-            /** @example Insufficient scope */
-            error: string;
-            /** @example tracker:write */
-            requiredScope: string;
-        };
-        /**
-         * @description Defaults to `Other`
-         * @enum {string}
-         */
-        ApplicationSource: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
         /**
          * @description What the salary is paid per
          * @example YEAR
@@ -1728,15 +1979,6 @@ export interface components {
             /** @description Absent when `existing` is true */
             autoPrepare?: boolean;
         };
-        TooManyRequestsBody: {
-            /** @example Too many requests */
-            error: string;
-            /**
-             * @description Seconds until one more request is allowed
-             * @example 12
-             */
-            retryAfter: number;
-        };
         ListEnvelopeSchema: {
             /** @example 42 */
             total: number;
@@ -1747,8 +1989,6 @@ export interface components {
             /** @example 0 */
             offset: number;
         };
-        /** @enum {string} */
-        ApplicationStatus: "watchlist" | "preparing" | "applied" | "response" | "screening" | "interview_scheduled" | "interviewed" | "offer" | "negotiating" | "accepted" | "rejected" | "withdrawn" | "no_response";
         ApplicationSummary: {
             status: components["schemas"]["ApplicationStatus"];
             source: components["schemas"]["ApplicationSource"];
@@ -4088,6 +4328,464 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                     };
+                };
+            };
+        };
+    };
+    exportApplicationsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,jobTitle,company,location,jobUrl,status,source,priority,notes,salaryMin,salaryMax,salaryPeriod,salaryCurrency,appliedDate,deadline,followUpAt,publisher,jobDescription,cvId,coverLetterId,jobListingId,isArchived,createdAt,updatedAt
+                     *     "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10","Senior Backend Engineer","Acme Corp","Berlin, Germany","https://jobs.acme.example/1234","applied","LinkedIn",4,,70000,85000,"YEAR","EUR","2026-11-20T09:30:00.000Z",,,,,,,,false,"2026-11-18T08:00:00.000Z","2026-11-20T09:30:00.000Z"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:read` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description More than 10 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    importApplicationsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description The CSV does not parse, its header is wrong, or it has too many rows; nothing was written */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:write` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 10485760 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not text/csv */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 5 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    getTrackerInsights: {
+        parameters: {
+            query?: {
+                /** @description First day counted (UTC), YYYY-MM-DD; defaults to the Monday 12 ISO weeks back, so that 12 whole weeks end with `to` */
+                from?: string;
+                /** @description Last day counted (UTC), YYYY-MM-DD, included; defaults to today; not before `from`, and at most 1830 days after it */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "from": "2026-11-02",
+                     *         "to": "2026-11-15",
+                     *         "weeks": [
+                     *           {
+                     *             "week": "2026-W45",
+                     *             "start": "2026-11-02",
+                     *             "added": 3,
+                     *             "applied": 2
+                     *           },
+                     *           {
+                     *             "week": "2026-W46",
+                     *             "start": "2026-11-09",
+                     *             "added": 1,
+                     *             "applied": 2
+                     *           }
+                     *         ],
+                     *         "funnel": {
+                     *           "added": 4,
+                     *           "applied": 4,
+                     *           "response": 2,
+                     *           "interview": 1,
+                     *           "offer": 0,
+                     *           "accepted": 0
+                     *         },
+                     *         "bySource": [
+                     *           {
+                     *             "source": "LinkedIn",
+                     *             "applied": 3,
+                     *             "responded": 1,
+                     *             "responseRate": 0.3333,
+                     *             "medianDaysToFirstResponse": 6
+                     *           },
+                     *           {
+                     *             "source": "Referral",
+                     *             "applied": 1,
+                     *             "responded": 1,
+                     *             "responseRate": 1,
+                     *             "medianDaysToFirstResponse": 2.5
+                     *           }
+                     *         ],
+                     *         "byResume": [
+                     *           {
+                     *             "cvId": "5f0c6a52-3c1e-4d2a-9a55-6b1f0c9e2d11",
+                     *             "applied": 3,
+                     *             "responded": 2,
+                     *             "responseRate": 0.6667,
+                     *             "medianDaysToFirstResponse": 4.25
+                     *           },
+                     *           {
+                     *             "cvId": null,
+                     *             "applied": 1,
+                     *             "responded": 0,
+                     *             "responseRate": 0,
+                     *             "medianDaysToFirstResponse": null
+                     *           }
+                     *         ],
+                     *         "statusDurations": [
+                     *           {
+                     *             "status": "watchlist",
+                     *             "stays": 4,
+                     *             "medianDays": 1.5
+                     *           },
+                     *           {
+                     *             "status": "preparing",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "applied",
+                     *             "stays": 2,
+                     *             "medianDays": 4.25
+                     *           },
+                     *           {
+                     *             "status": "response",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "screening",
+                     *             "stays": 1,
+                     *             "medianDays": 3
+                     *           },
+                     *           {
+                     *             "status": "interview_scheduled",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "interviewed",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "offer",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "negotiating",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "accepted",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "rejected",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "withdrawn",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "no_response",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackerInsightsResponse"];
+                };
+            };
+            /** @description A `from` or `to` that is not a date, `to` before `from`, or a range over the limit */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:read` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description More than 30 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
                 };
             };
         };

@@ -84,6 +84,7 @@ describe('/mcp', () => {
         ['list_applications', 'List job applications', { title: 'List job applications', ...READ }],
         ['get_application', 'Read a job application', { title: 'Read a job application', ...READ }],
         ['list_interviews', 'List upcoming interviews', { title: 'List upcoming interviews', ...READ }],
+        ['get_tracker_insights', 'How the job search is going', { title: 'How the job search is going', ...READ }],
       ]);
 
       const writerTools = (await writerClient.listTools()).tools;
@@ -98,6 +99,7 @@ describe('/mcp', () => {
         'update_interview',
         'list_interviews',
         'add_activity',
+        'get_tracker_insights',
         'list_section_items',
         'add_section_item',
         'update_section_item',
@@ -131,7 +133,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(28);
+    expect(tools).toHaveLength(29);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);

@@ -9,6 +9,9 @@ import { ActivitiesController } from '../../tracker/activities.controller';
 import { ActivitiesService } from '../../tracker/activities.service';
 import { ACTIVITY_TYPES } from '../../tracker/activity-types';
 import { ACTIVITY_LIMITS, CreateActivityDto } from '../../tracker/dto/activity.dto';
+import { InsightsController } from '../../tracker/insights/insights.controller';
+import { InsightsQuery } from '../../tracker/insights/insights.dto';
+import { InsightsService } from '../../tracker/insights/insights.service';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { deleted, item, saved } from '../../../common/http/responses';
 
@@ -20,6 +23,7 @@ export class TrackerTools implements McpToolset {
     private readonly tracker: TrackerService,
     private readonly interviews: InterviewsService,
     private readonly activities: ActivitiesService,
+    private readonly insights: InsightsService,
   ) {}
 
   tools(): McpTool[] {
@@ -130,6 +134,20 @@ export class TrackerTools implements McpToolset {
         twin: { controller: ActivitiesController, handler: 'create' },
         body: CreateActivityDto,
         run: async (caller, { params, body }) => saved(await this.activities.create(caller, params.id, body)),
+      },
+      {
+        name: 'get_tracker_insights',
+        title: 'How the job search is going',
+        effect: 'read',
+        description:
+          "Figures on the user's job search, exact, from the applications' status timelines, for the days from `from` to `to` (YYYY-MM-DD, UTC; " +
+          'default the last 12 weeks): applications added and applied per ISO week; for the applications added in that range, the funnel ' +
+          '(how many reached applied, got an answer (response, screening or later, or a rejection), an interview, an offer, accepted; a ' +
+          'skipped status still counts), the response rate and median days to the first answer by source and by resume sent (cvId), and the ' +
+          'median days spent in each status. Use it to say what works (which source, which resume) and where applications stall.',
+        twin: { controller: InsightsController, handler: 'get' },
+        query: InsightsQuery,
+        run: async (caller, { query }) => item(await this.insights.get(caller, query)),
       },
     ];
   }
