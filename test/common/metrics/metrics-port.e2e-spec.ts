@@ -55,7 +55,9 @@ describe('METRICS_PORT: /metrics on a listener of its own', () => {
   });
 
   it('refuses to start with METRICS_PORT equal to PORT', () => {
-    expect(() => loadConfig({ PORT: '4100', METRICS_PORT: '4100' })).toThrow('Invalid configuration: METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT)');
+    expect(() => loadConfig({ PORT: '4100', METRICS_PORT: '4100' })).toThrow(
+      'Invalid configuration: METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT)',
+    );
     expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be between 1 and 65535');
   });
 });

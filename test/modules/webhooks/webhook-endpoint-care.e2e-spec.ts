@@ -269,4 +269,3 @@ describe('POST /v1/webhooks/{id}/ping', () => {
     expect(forbidden.body).toEqual({ error: 'Insufficient scope', requiredScope: 'webhooks:write' });
   });
 });
-

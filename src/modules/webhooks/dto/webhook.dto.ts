@@ -146,7 +146,12 @@ export class DeliveryView {
   @ApiProperty({ type: String, description: 'The id of the event delivered (see GET /v1/events)', example: '1042' })
   eventId: string;
 
-  @ApiProperty({ enum: DELIVERED_EVENT_TYPES, enumName: 'DeliveredEventType', description: "An account's event type, or `ping`", example: 'application.created' })
+  @ApiProperty({
+    enum: DELIVERED_EVENT_TYPES,
+    enumName: 'DeliveredEventType',
+    description: "An account's event type, or `ping`",
+    example: 'application.created',
+  })
   eventType: DeliveredEventType;
 
   @ApiProperty({ enum: DELIVERY_STATUSES, enumName: 'DeliveryStatus', example: 'delivered' })
