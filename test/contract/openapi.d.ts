@@ -3942,7 +3942,7 @@ export interface components {
             /** @example 5b8f3a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b */
             id: string;
             /**
-             * @description The id of the event delivered (see GET /v1/events)
+             * @description The id of the event delivered (see GET /v1/events, which lists every event but pings)
              * @example 1042
              */
             eventId: string;

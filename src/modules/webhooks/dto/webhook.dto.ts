@@ -143,7 +143,7 @@ export class DeliveryView {
   @ApiProperty({ example: '5b8f3a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b' })
   id: string;
 
-  @ApiProperty({ type: String, description: 'The id of the event delivered (see GET /v1/events)', example: '1042' })
+  @ApiProperty({ type: String, description: 'The id of the event delivered (see GET /v1/events, which lists every event but pings)', example: '1042' })
   eventId: string;
 
   @ApiProperty({
