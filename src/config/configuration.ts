@@ -246,6 +246,19 @@ class Environment {
   @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
   METRICS_TOKEN?: string;
 
+  /** When set, `/metrics` is served on this port, by a listener of its own, and no longer on PORT. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'METRICS_PORT must be an integer' })
+  @Min(1, { message: 'METRICS_PORT must be between 1 and 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be between 1 and 65535' })
+  METRICS_PORT?: number;
+
+  /** The address METRICS_PORT's listener binds (`127.0.0.1`, an internal interface's); unset, every interface, like PORT. */
+  @IsOptional()
+  @IsString()
+  METRICS_HOST?: string;
+
   @IsOptional()
   @Matches(/^https?:\/\/[^/?#]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, such as https://careers.example.com' })
   PUBLIC_URL?: string;
@@ -263,7 +276,7 @@ export interface AppConfig {
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number; maxAnswerBytes: number; accountBytes: number };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
-  metrics: { token?: string };
+  metrics: { token?: string; port?: number; host?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -273,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
     throw new Error(`Invalid configuration: ${messages.join('; ')}`);
+  }
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
+    throw new Error('Invalid configuration: METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT)');
   }
   return {
     app: { port: parsed.PORT, logLevel: parsed.LOG_LEVEL, publicUrl: parsed.PUBLIC_URL },
@@ -310,7 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS, maxAnswerBytes: parsed.IDEMPOTENCY_MAX_ANSWER_BYTES, accountBytes: parsed.IDEMPOTENCY_ACCOUNT_BYTES },
     http: { headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS, maxConnections: parsed.HTTP_MAX_CONNECTIONS },
-    metrics: { token: parsed.METRICS_TOKEN },
+    metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
   };
 }
 

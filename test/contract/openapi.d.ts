@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (no API key; METRICS_TOKEN as a bearer token when the service sets one)
-         * @description Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics. Where the service sets METRICS_TOKEN, only `Authorization: Bearer <METRICS_TOKEN>` is answered; otherwise expose it only to your scraper.
+         * @description Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics. Where the service sets METRICS_TOKEN, only `Authorization: Bearer <METRICS_TOKEN>` is answered; otherwise expose it only to your scraper. Where it sets METRICS_PORT, metrics are served on that port only, and this route answers 404.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -1537,9 +1537,31 @@ export interface paths {
          * Replace a webhook endpoint's signing secret
          * @description **Scope:** `webhooks:write` · **Limit:** 20 requests per minute per account
          *
-         *     Answers the new secret, shown only here; deliveries from now on are signed with it, and the old one stops verifying.
+         *     Answers the new secret, shown only here. Deliveries from now on are signed with it and, until `oldSecretExpiresAt` (24 hours unless `oldSecretExpiresInSeconds` says otherwise), with the old one too: a receiver verifying with either accepts them, so it can switch to the new secret without missing any. Rotating again during the overlap retires the secret before the current one at once.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping to a webhook endpoint
+         * @description **Scope:** `webhooks:write` · **Limit:** 20 requests per minute per account
+         *
+         *     Tests the endpoint: queues a delivery of a `ping` event (`data.webhook` is the endpoint as it reads) to it alone, signed and retried like any other, behind the endpoint's pending deliveries. Answers the delivery; follow it in the deliveries list. Pings are not account events: `GET /v1/events` does not list them and endpoints do not subscribe to them. A disabled endpoint answers `ENDPOINT_DISABLED`.
+         */
+        post: operations["pingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4101,6 +4123,37 @@ export interface components {
             /** @description Enabling an endpoint the service disabled resumes its pending deliveries, oldest first */
             enabled?: boolean;
         };
+        RotateSecretDto: {
+            /**
+             * @description How long the old secret keeps signing deliveries beside the new one, in seconds (every delivery carries both signatures meanwhile): a day unless given, a week at most; 0 retires it at once
+             * @default 86400
+             * @example 3600
+             */
+            oldSecretExpiresInSeconds?: number;
+        };
+        RotatedSecretResponse: {
+            /** @example true */
+            success: boolean;
+            /** @example 3f0f7a52-0c49-4d0f-9a43-2f7c1c6c9d10 */
+            id: string;
+            /**
+             * @description Signs every delivery (Standard Webhooks). Shown this once: store it now; rotate it to get a new one
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when deliveries are also signed with the old secret; null when it was retired at once
+             * @example 2026-11-26T06:00:00.000Z
+             */
+            oldSecretExpiresAt: string | null;
+        };
+        /**
+         * @description An account's event type, or `ping`
+         * @example application.created
+         * @enum {string}
+         */
+        DeliveredEventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created" | "ping";
         /**
          * @example delivered
          * @enum {string}
@@ -4129,15 +4182,11 @@ export interface components {
             /** @example 5b8f3a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b */
             id: string;
             /**
-             * @description The id of the event delivered (see GET /v1/events)
+             * @description The id of the event delivered (see GET /v1/events, which lists every event but pings)
              * @example 1042
              */
             eventId: string;
-            /**
-             * @example application.created
-             * @enum {string}
-             */
-            eventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+            eventType: components["schemas"]["DeliveredEventType"];
             status: components["schemas"]["DeliveryStatus"];
             /**
              * Format: date-time
@@ -4154,6 +4203,9 @@ export interface components {
             attempts: components["schemas"]["DeliveryAttemptView"][];
             /** Format: date-time */
             createdAt: string;
+        };
+        DeliveryResponse: {
+            data: components["schemas"]["DeliveryView"];
         };
         InternalErrorBody: {
             /** @example Internal server error */
@@ -18599,7 +18651,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oldSecretExpiresInSeconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateSecretDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -18611,7 +18672,170 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookSecretResponse"];
+                    "application/json": components["schemas"]["RotatedSecretResponse"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `webhooks:write` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 1048576 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 20 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
                 };
             };
             /** @description The body is not a JSON object */
@@ -18667,9 +18891,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            /** @description `ENDPOINT_DISABLED`; or `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18678,7 +18903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                    "application/json": components["schemas"]["WebhooksConflictBody"] | components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */
