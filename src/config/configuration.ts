@@ -21,6 +21,32 @@ class Environment {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * Redis with failover: `host:port` of each Sentinel, comma-separated. Set, the service asks them for the master
+   * named REDIS_SENTINEL_NAME (and again after a failover); REDIS_URL then gives only the password and database.
+   */
+  @IsOptional()
+  @Matches(/^[^,:\s]+:\d{1,5}(,[^,:\s]+:\d{1,5})*$/, { message: 'REDIS_SENTINELS must be host:port pairs separated by commas' })
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_NAME = 'mymaster';
+
+  /**
+   * Read replicas of DATABASE_URL (postgres:// URLs, comma-separated): job search and listing reads go to one that
+   * is up and within REPLICA_MAX_LAG_MS of the primary; everything else reads from the primary.
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^,]+(,postgres(ql)?:\/\/[^,]+)*$/, { message: 'DATABASE_REPLICA_URLS must be postgres:// URLs separated by commas' })
+  DATABASE_REPLICA_URLS?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'REPLICA_MAX_LAG_MS must be an integer' })
+  @Min(0)
+  REPLICA_MAX_LAG_MS = 5_000;
+
   /** Prefix of every Redis key the service writes, so that several deployments (or test runs) can share one Redis. */
   @IsOptional()
   @IsString()
@@ -266,8 +292,8 @@ class Environment {
 
 export interface AppConfig {
   app: { port: number; logLevel: string; publicUrl?: string };
-  database: { url: string };
-  redis: { url: string; prefix: string };
+  database: { url: string; replicaUrls: string[]; replicaMaxLagMs: number };
+  redis: { url: string; prefix: string; sentinels?: { host: string; port: number }[]; sentinelName: string };
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
   search: { countBudgetMs: number; concurrency: number };
@@ -292,8 +318,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     app: { port: parsed.PORT, logLevel: parsed.LOG_LEVEL, publicUrl: parsed.PUBLIC_URL },
-    database: { url: parsed.DATABASE_URL },
-    redis: { url: parsed.REDIS_URL, prefix: parsed.REDIS_PREFIX },
+    database: { url: parsed.DATABASE_URL, replicaUrls: parsed.DATABASE_REPLICA_URLS?.split(',') ?? [], replicaMaxLagMs: parsed.REPLICA_MAX_LAG_MS },
+    redis: {
+      url: parsed.REDIS_URL,
+      prefix: parsed.REDIS_PREFIX,
+      sentinels: parsed.REDIS_SENTINELS?.split(',').map((pair) => {
+        const [host, port] = pair.split(':');
+        return { host, port: Number(port) };
+      }),
+      sentinelName: parsed.REDIS_SENTINEL_NAME,
+    },
     limits: { rateLimitScale: parsed.RATE_LIMIT_SCALE },
     tailoring: {
       worker: parsed.TAILORING_WORKER,
