@@ -83,12 +83,15 @@ async function readFormBody(req: Request, res: Response): Promise<void> {
   if (error) throw unreadable(req, error);
 }
 
-/** Why a body could not be read: a refusal to answer, or the client's hanging up, which has no one to answer. */
-function unreadable(req: Request, error: { type?: string }): BodyRefusedError | ClientGoneError {
+/**
+ * Why a body could not be read (by a body-parser with `limit` bytes): a refusal to answer, or the client's hanging
+ * up, which has no one to answer.
+ */
+export function unreadable(req: Request, error: { type?: string }, limit = MAX_BODY_BYTES): BodyRefusedError | ClientGoneError {
   if (error.type === 'request.aborted' || req.readableAborted) return new ClientGoneError();
   switch (error.type) {
     case 'entity.too.large':
-      return new BodyRefusedError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${MAX_BODY_BYTES} bytes`, JSON_RPC_BODY_CODES.transport);
+      return new BodyRefusedError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${limit} bytes`, JSON_RPC_BODY_CODES.transport);
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be UTF-8 JSON', JSON_RPC_BODY_CODES.transport);
@@ -118,7 +121,7 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
-function refusal(body: object): BodyRefusedError | undefined {
+export function refusal(body: object): BodyRefusedError | undefined {
   const invalid = (path: string, message: string) =>
     new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Validation failed', JSON_RPC_BODY_CODES.invalidRequest, { details: { [path]: [message] } });
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
