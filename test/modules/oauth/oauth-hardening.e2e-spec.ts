@@ -76,6 +76,12 @@ describe('OAuth against an attacker', () => {
       expect(answer).toMatchObject({ status: 201, body: { redirect_uris: uris, token_endpoint_auth_method: 'none' } });
     });
 
+    it('names a native app’s scheme on the consent page as where the person goes back to', async () => {
+      const client = (await register({ redirect_uris: ['com.example.app:/oauth/callback'] })).body.client_id as string;
+      const consent = await openConsent(new PageClient(base()), authorizeUrl(base(), client, { redirect_uri: 'com.example.app:/oauth/callback' }), person);
+      expect(pageText(consent.html)).toContain('Sends you back to com.example.app:');
+    });
+
     it('takes at most 10 redirect URIs of at most 2,000 characters each, and at least one', async () => {
       const uris = Array.from({ length: 11 }, (_, index) => `https://app.example/callback/${index}`);
       expect(await register({ redirect_uris: uris })).toEqual({
@@ -172,6 +178,12 @@ describe('OAuth against an attacker', () => {
     it.each(REFUSED)('answers %s with an error page, not a redirect, and keeps no request', async (_request, params, message) => {
       expectErrorPage(await authorize(params()), message);
       expect(await authorizations(client)).toBe(0);
+    });
+
+    it('answers the attacker’s bare link, an app with one redirect URI and only its client_id, with a page', async () => {
+      const single = (await register({ redirect_uris: ['https://app.example/phish'] })).body.client_id as string;
+      expectErrorPage(await new PageClient(base()).get(`/authorize?client_id=${single}`), 'response_type must be code');
+      expect(await authorizations(single)).toBe(0);
     });
 
     it('answers a parameter given twice with an error page', async () => {
