@@ -244,7 +244,7 @@ export class OAuthService implements AccessTokenAuthenticator {
   /** A token pair under the grant, descending from the authorization whose code started the chain. */
   private async issueTokens(
     oauth: OAuthRepository,
-    origin: { grantId: string; authorizationId: string | null },
+    lineage: { grantId: string; authorizationId: string | null },
     scopes: Scope[],
     resource: string,
   ): Promise<OAuthTokens> {
@@ -252,7 +252,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     const refresh = generateSecret('refresh');
     const now = Date.now();
     await oauth.insertToken({
-      ...origin,
+      ...lineage,
       kind: 'access',
       tokenHash: access.hash,
       scopes,
@@ -260,7 +260,7 @@ export class OAuthService implements AccessTokenAuthenticator {
       expiresAt: new Date(now + OAUTH_LIFETIMES.accessToken * 1000),
     });
     await oauth.insertToken({
-      ...origin,
+      ...lineage,
       kind: 'refresh',
       tokenHash: refresh.hash,
       scopes,
