@@ -106,7 +106,7 @@ async function readTextBody(req: Request, res: Response, { mediaType, maxBytes }
 }
 
 /** Why a body could not be read: a refusal to answer, or the client's hanging up, which has no one to answer. */
-function unreadable(
+export function unreadable(
   req: Request,
   error: { type?: string },
   { maxBytes, kind } = { maxBytes: MAX_BODY_BYTES, kind: 'JSON' },
@@ -144,7 +144,7 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
-function refusal(body: object): BodyRefusedError | undefined {
+export function refusal(body: object): BodyRefusedError | undefined {
   const invalid = (path: string, message: string) =>
     new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Validation failed', JSON_RPC_BODY_CODES.invalidRequest, { details: { [path]: [message] } });
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];
