@@ -11,6 +11,8 @@ import { ActivitiesRepository } from './activities.repository';
 import { ActivitiesService } from './activities.service';
 import { ApplicationsRepository } from './applications.repository';
 import { FollowUpSweep } from './follow-up.sweep';
+import { JobPagesController } from './from-url/job-pages.controller';
+import { JobPagesService } from './from-url/job-pages.service';
 import { InterviewsController, ScheduledInterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
@@ -20,9 +22,10 @@ import { TrackerService } from './tracker.service';
 
 @Module({
   imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule],
-  controllers: [TrackerController, TrackerBoardController, InterviewsController, ScheduledInterviewsController, ActivitiesController],
+  controllers: [TrackerController, TrackerBoardController, InterviewsController, ScheduledInterviewsController, ActivitiesController, JobPagesController],
   providers: [
     TrackerService,
+    JobPagesService,
     FollowUpSweep,
     InterviewsService,
     InterviewsRepository,
@@ -32,6 +35,6 @@ import { TrackerService } from './tracker.service';
     { provide: TailoringApplications, useExisting: TrackerService },
     { provide: ResumeTailoringState, useExisting: TrackerService },
   ],
-  exports: [TrackerService, InterviewsService, ActivitiesService, TailoringApplications, ResumeTailoringState],
+  exports: [TrackerService, JobPagesService, InterviewsService, ActivitiesService, TailoringApplications, ResumeTailoringState],
 })
 export class TrackerModule {}
