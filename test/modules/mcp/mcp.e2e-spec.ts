@@ -92,6 +92,7 @@ describe('/mcp', () => {
         'list_applications',
         'get_application',
         'create_application',
+        'save_job_from_url',
         'update_application',
         'delete_application',
         'add_interview',
@@ -105,6 +106,8 @@ describe('/mcp', () => {
       ]);
       expect(annotations).toMatchObject({
         create_application: { title: 'Track a job application', ...CREATE },
+        // It fetches a page on the web: the one tool that reaches outside the service.
+        save_job_from_url: { title: "Track a job from its page's URL", ...CREATE, openWorldHint: true },
         update_application: { title: 'Update a job application', ...UPDATE },
         delete_application: { title: 'Delete a job application', ...DELETE },
         add_interview: CREATE,
@@ -131,7 +134,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(28);
+    expect(tools).toHaveLength(29);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);

@@ -59,7 +59,7 @@ export async function fetchJobPage(url: string, policy: TargetPolicy, limits: Pa
       const type = response.headers['content-type'] ?? '';
       if (type && !HTML_TYPES.test(type)) {
         response.destroy();
-        throw new JobPageException(JobPageErrorCode.JOB_PAGE_UNREADABLE, `The page is ${type.split(';')[0].trim()}, not HTML`, { missing: [] });
+        throw new JobPageException(JobPageErrorCode.JOB_PAGE_UNREADABLE, `The page is ${type.split(';')[0].trim()}, not HTML`);
       }
       if (Number(response.headers['content-length']) > limits.maxBytes) {
         response.destroy();
