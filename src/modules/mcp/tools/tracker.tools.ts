@@ -69,7 +69,7 @@ export class TrackerTools implements McpToolset {
         effect: 'create',
         reachesOutside: true,
         description:
-          "Start tracking a job from the URL of its posting (an https page on the public web, e.g. a Greenhouse, Lever or Workday job page): " +
+          'Start tracking a job from the URL of its posting (an https page on the public web, e.g. a Greenhouse, Lever or Workday job page): ' +
           'the service fetches the page and fills jobTitle, company, location, jobDescription, salary, postedAt and deadline from it. ' +
           'Use it instead of create_application when the user gives a link. A URL already tracked returns that application with ' +
           'existing: true. A page without a job title or company creates nothing (the error says what was missing): then use ' +

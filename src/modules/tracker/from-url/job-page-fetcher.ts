@@ -112,7 +112,14 @@ function get(url: URL, addresses: TargetAddress[], signal: AbortSignal): Promise
 /** The body, decompressed, refused once it passes `maxBytes` (a small compressed page may unpack to gigabytes). */
 async function readBody(response: http.IncomingMessage, maxBytes: number): Promise<Buffer> {
   const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
   const stream: Readable = decoder ? response.pipe(decoder) : response;
   if (decoder) response.on('error', (error) => decoder.destroy(error));
   const chunks: Buffer[] = [];
@@ -131,7 +138,8 @@ async function readBody(response: http.IncomingMessage, maxBytes: number): Promi
 
 /** The page's text in its charset: the Content-Type's, else a `<meta charset>` near its start, else UTF-8. */
 function decode(body: Buffer, contentType: string): string {
-  const declared = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 4096).toString('latin1'))?.[1];
+  const declared =
+    /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(body.subarray(0, 4096).toString('latin1'))?.[1];
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(body);
   } catch {

@@ -26,7 +26,7 @@ export class JobPagesController {
     summary: "Track a job from its page's URL",
     description:
       'Fetches the page (https, public addresses only; up to 2 MB, 5 redirects, each checked, and 10 s) and reads the ' +
-      "schema.org `JobPosting` it publishes (as Greenhouse, Lever, Workday and most job boards do), else its OpenGraph tags " +
+      'schema.org `JobPosting` it publishes (as Greenhouse, Lever, Workday and most job boards do), else its OpenGraph tags ' +
       'and `<title>`: jobTitle, company, location, jobDescription (as text), salary (min, max, period, currency), ' +
       'postedAt and deadline. The application is created as `POST /v1/tracker/applications` creates it, with the URL as ' +
       'its jobUrl: a URL already tracked answers that application with `existing: true` and status 200, without ' +

@@ -14,7 +14,12 @@ export class SaveFromUrlDto {
   })
   url: string;
 
-  @EnumField(APPLICATION_SOURCES, { optional: true, enumName: 'ApplicationSource', default: 'Other', description: 'Where the job was found; defaults to `Other`' })
+  @EnumField(APPLICATION_SOURCES, {
+    optional: true,
+    enumName: 'ApplicationSource',
+    default: 'Other',
+    description: 'Where the job was found; defaults to `Other`',
+  })
   source?: ApplicationSource;
 
   @BooleanField({

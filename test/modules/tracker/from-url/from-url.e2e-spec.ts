@@ -43,7 +43,8 @@ const PAGES: Record<string, Handler> = {
     };
     more();
   },
-  '/huge-declared': (_request, response) => response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(TEN_MB) }).end(Buffer.alloc(TEN_MB, 'a')),
+  '/huge-declared': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(TEN_MB) }).end(Buffer.alloc(TEN_MB, 'a')),
   '/gzip-bomb': html(gzipSync(Buffer.alloc(TEN_MB, ' ')), { 'content-encoding': 'gzip' }),
   '/slow-body': (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).write('<html><head><title>Slow'),
   '/no-answer': () => undefined,
@@ -111,7 +112,9 @@ describe('POST /v1/tracker/applications/from-url (loopback allowed, as in develo
     const account = await suite.createAccount();
     const { applicationId } = (await account.api.post(PATH, { url: pages.url('/greenhouse'), source: 'CompanyWebsite' })).body;
     const events = (await account.api.get('/v1/events?type=application.created')).body.data;
-    expect(events).toEqual([expect.objectContaining({ data: expect.objectContaining({ id: applicationId, ...GREENHOUSE.expected, source: 'CompanyWebsite' }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ data: expect.objectContaining({ id: applicationId, ...GREENHOUSE.expected, source: 'CompanyWebsite' }) }),
+    ]);
   });
 
   it('follows a redirect on loopback, and keeps the URL it was given as the jobUrl', async () => {
@@ -152,7 +155,9 @@ describe('POST /v1/tracker/applications/from-url (loopback allowed, as in develo
       expect([own.status, other.status]).toEqual([201, 201]);
       expect(other.body.applicationId).not.toBe(own.body.applicationId);
       expect((await theirs.api.get(`/v1/tracker/applications/${own.body.applicationId}`)).status).toBe(404);
-      expect((await theirs.api.get('/v1/tracker/applications')).body.data.map((application: { id: string }) => application.id)).toEqual([other.body.applicationId]);
+      expect((await theirs.api.get('/v1/tracker/applications')).body.data.map((application: { id: string }) => application.id)).toEqual([
+        other.body.applicationId,
+      ]);
     });
   });
 
@@ -177,8 +182,18 @@ describe('POST /v1/tracker/applications/from-url (loopback allowed, as in develo
       ['unpacks to 10 MB from a few kilobytes of gzip', '/gzip-bomb', 'JOB_PAGE_TOO_LARGE', 'The page is larger than 2 MB'],
       ['sends its head and then stalls', '/slow-body', 'JOB_PAGE_TIMEOUT', 'The page did not arrive within 1 s'],
       ['never answers', '/no-answer', 'JOB_PAGE_TIMEOUT', 'The page did not arrive within 1 s'],
-      ['redirects to a private address', '/to-private', 'JOB_PAGE_REDIRECT_REFUSED', /redirects to http:\/\/10\.0\.0\.1\/jobs\/1, which is refused: 10\.0\.0\.1 is in a private/],
-      ['redirects to the cloud metadata address', '/to-metadata', 'JOB_PAGE_REDIRECT_REFUSED', /redirects to http:\/\/169\.254\.169\.254\/latest\/meta-data\/, which is refused/],
+      [
+        'redirects to a private address',
+        '/to-private',
+        'JOB_PAGE_REDIRECT_REFUSED',
+        /redirects to http:\/\/10\.0\.0\.1\/jobs\/1, which is refused: 10\.0\.0\.1 is in a private/,
+      ],
+      [
+        'redirects to the cloud metadata address',
+        '/to-metadata',
+        'JOB_PAGE_REDIRECT_REFUSED',
+        /redirects to http:\/\/169\.254\.169\.254\/latest\/meta-data\/, which is refused/,
+      ],
     ])('422 when the page %s', async (_name, path, code, message) => {
       const account = await suite.createAccount();
       const started = Date.now();
@@ -193,7 +208,10 @@ describe('POST /v1/tracker/applications/from-url (loopback allowed, as in develo
       const account = await suite.createAccount();
       const response = await account.api.post(PATH, { url: 'http://127.0.0.1:9/jobs/1' });
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ error: expect.stringMatching(/^The page could not be fetched: connect ECONNREFUSED 127\.0\.0\.1:9/), code: 'JOB_PAGE_UNREACHABLE' });
+      expect(response.body).toEqual({
+        error: expect.stringMatching(/^The page could not be fetched: connect ECONNREFUSED 127\.0\.0\.1:9/),
+        code: 'JOB_PAGE_UNREACHABLE',
+      });
     });
   });
 

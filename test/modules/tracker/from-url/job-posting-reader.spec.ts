@@ -29,7 +29,11 @@ describe('readJobPosting', () => {
 
   it.each([
     ['a prefixed type', { '@type': 'schema:JobPosting' }, { jobTitle: 'Engineer' }],
-    ['a range written backwards', { baseSalary: { currency: 'CHF', value: { minValue: 90000, maxValue: 80000, unitText: 'YEAR' } } }, { salaryMin: 80000, salaryMax: 90000 }],
+    [
+      'a range written backwards',
+      { baseSalary: { currency: 'CHF', value: { minValue: 90000, maxValue: 80000, unitText: 'YEAR' } } },
+      { salaryMin: 80000, salaryMax: 90000 },
+    ],
     ['a bare amount', { baseSalary: { currency: 'GBP', value: 4000, unitText: 'MONTH' } }, { salaryMin: 4000, salaryMax: 4000, salaryPeriod: 'MONTH' }],
     ['thousands separators', { baseSalary: { value: { minValue: '60,000', maxValue: '75,000' } } }, { salaryMin: 60000, salaryMax: 75000 }],
   ])('reads %s', (_name, fields, expected) => {
