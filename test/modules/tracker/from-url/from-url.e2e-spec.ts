@@ -138,6 +138,15 @@ describe('POST /v1/tracker/applications/from-url (loopback allowed, as in develo
       expect(await totalOf(account)).toBe(1);
     });
 
+    it('creates one application from two concurrent saves of a page, and answers the other with it', async () => {
+      const account = await suite.createAccount();
+      const url = pages.url('/greenhouse');
+      const answers = await Promise.all([account.api.post(PATH, { url }), account.api.post(PATH, { url })]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+      expect(answers[0].body.applicationId).toBe(answers[1].body.applicationId);
+      expect(await totalOf(account)).toBe(1);
+    });
+
     it('answers an application created by hand with that URL', async () => {
       const account = await suite.createAccount();
       const url = pages.url('/open-graph');
