@@ -19,22 +19,16 @@ export interface PageFetchLimits {
 export const PAGE_SIZE_LIMIT = 2 * 1024 * 1024;
 export const PAGE_REDIRECT_LIMIT = 5;
 
-export interface FetchedPage {
-  /** Where the page was found, after redirects. */
-  url: string;
-  html: string;
-}
-
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
 /**
- * GETs a job's page through the webhooks' guard against server-side request forgery: every address the host
+ * GETs a job's page, answering its HTML as text, through the webhooks' guard against server-side request forgery: every address the host
  * resolves to must be public (loopback only with WEBHOOKS_ALLOW_HTTP_LOOPBACK, for development), the connection
  * goes to the addresses checked, and each redirect is checked again the same way before it is followed. The URL
  * the caller gave being refused is a 400 on `url`; anything that goes wrong with the page afterwards is a
  * JobPageException (422) naming why.
  */
-export async function fetchJobPage(url: string, policy: TargetPolicy, limits: PageFetchLimits): Promise<FetchedPage> {
+export async function fetchJobPage(url: string, policy: TargetPolicy, limits: PageFetchLimits): Promise<string> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), limits.timeoutMs);
   try {
@@ -66,7 +60,7 @@ export async function fetchJobPage(url: string, policy: TargetPolicy, limits: Pa
         throw tooLarge(limits.maxBytes);
       }
       const body = await untilAborted(readBody(response, limits.maxBytes), deadline.signal);
-      return { url: current.href, html: decode(body, type) };
+      return decode(body, type);
     }
   } catch (error) {
     if (error instanceof JobPageException || error instanceof ValidationFailedError) throw error;

@@ -43,8 +43,8 @@ export class JobPagesService {
   async saveFromUrl(caller: ApiCaller, input: SaveFromUrlDto): Promise<CreateApplicationResponse> {
     const existingId = await this.applications.findIdOfJobUrl(caller, jobUrlKey(input.url));
     if (existingId) return { success: true, applicationId: existingId, existing: true };
-    const page = await fetchJobPage(input.url, this.policy, this.limits);
-    const { jobTitle, company, ...facts } = readJobPosting(page.html);
+    const html = await fetchJobPage(input.url, this.policy, this.limits);
+    const { jobTitle, company, ...facts } = readJobPosting(html);
     if (!jobTitle || !company) {
       const missing = (Object.keys(REQUIRED_FACTS) as (keyof typeof REQUIRED_FACTS)[]).filter((field) => !{ jobTitle, company }[field]);
       throw new JobPageException(
