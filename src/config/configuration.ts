@@ -185,6 +185,14 @@ class Environment {
   @Min(100)
   WEBHOOKS_SWEEP_INTERVAL_MS = 5_000;
 
+  /** How long saving a job from its page may spend fetching the page, redirects included (it answers 422 past it). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'FROM_URL_TIMEOUT_MS must be an integer' })
+  @Min(100)
+  @Max(60_000)
+  FROM_URL_TIMEOUT_MS = 10_000;
+
   /** `open`: anyone may create a free account at `/sign-up`; `closed`: accounts come from the CLI only. */
   @IsOptional()
   @IsIn(['open', 'closed'], { message: 'SIGNUP must be open or closed' })
@@ -299,6 +307,7 @@ export interface AppConfig {
   search: { countBudgetMs: number; concurrency: number };
   pdf: { renderThreads: number; renderTimeoutMs: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
+  fromUrl: { timeoutMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
   idempotency: { waitMs: number; maxAnswerBytes: number; accountBytes: number };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
@@ -352,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: parsed.WEBHOOKS_RETRY_DELAY_MS,
       sweepIntervalMs: parsed.WEBHOOKS_SWEEP_INTERVAL_MS,
     },
+    fromUrl: { timeoutMs: parsed.FROM_URL_TIMEOUT_MS },
     web: {
       signup: parsed.SIGNUP,
       sessionMaxAgeMs: parsed.SESSION_MAX_AGE_HOURS * 3_600_000,

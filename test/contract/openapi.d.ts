@@ -370,6 +370,28 @@ export interface paths {
         patch: operations["updateActivity"];
         trace?: never;
     };
+    "/v1/tracker/applications/from-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Track a job from its page's URL
+         * @description **Scope:** `tracker:write` · **Limit:** 5 requests per minute per account
+         *
+         *     Fetches the page (https, public addresses only; up to 2 MB, 5 redirects, each checked, and 10 s) and reads the schema.org `JobPosting` it publishes (as Greenhouse, Lever, Workday and most job boards do), else its OpenGraph tags and `<title>`: jobTitle, company, location, jobDescription (as text), salary (min, max, period, currency), postedAt and deadline. The application is created as `POST /v1/tracker/applications` creates it, with the URL as its jobUrl: a URL already tracked answers that application with `existing: true` and status 200, without fetching the page. A page without a job title or a company creates nothing.
+         */
+        post: operations["saveApplicationFromUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calendar": {
         parameters: {
             query?: never;
@@ -1986,6 +2008,12 @@ export interface components {
              */
             deadline?: string;
             /**
+             * Format: date
+             * @description When the job was posted
+             * @example 2026-11-02
+             */
+            postedAt?: string;
+            /**
              * @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)
              * @default false
              */
@@ -2126,6 +2154,12 @@ export interface components {
              * @example 2026-12-15
              */
             deadline: string | null;
+            /**
+             * Format: date
+             * @description When the job was posted
+             * @example 2026-11-02
+             */
+            postedAt: string | null;
             tailoringReport: components["schemas"]["TailoringReportView"];
             jobDescription: string | null;
             /** @description The linked resume, e.g. the tailored copy autoPrepare made. */
@@ -2258,6 +2292,12 @@ export interface components {
              * @example 2026-12-15
              */
             deadline?: string | null;
+            /**
+             * Format: date
+             * @description When the job was posted; null clears it
+             * @example 2026-11-02
+             */
+            postedAt?: string | null;
             /**
              * Format: date-time
              * @description When to follow up on the application; null clears it
@@ -2483,6 +2523,42 @@ export interface components {
              * @example 2026-11-20T15:00:00Z
              */
             occurredAt?: string;
+        };
+        /**
+         * @example JOB_PAGE_UNREADABLE
+         * @enum {string}
+         */
+        JobPageErrorCode: "JOB_PAGE_UNREACHABLE" | "JOB_PAGE_REDIRECT_REFUSED" | "JOB_PAGE_TOO_LARGE" | "JOB_PAGE_TIMEOUT" | "JOB_PAGE_UNREADABLE";
+        JobPageErrorBody: {
+            /** @example No company found on the page (no JobPosting hiringOrganization, no og:site_name) */
+            error: string;
+            code: components["schemas"]["JobPageErrorCode"];
+            /**
+             * @description With `JOB_PAGE_UNREADABLE`: the application fields the page did not give
+             * @example [
+             *       "company"
+             *     ]
+             */
+            missing?: string[];
+        };
+        SaveFromUrlDto: {
+            /**
+             * Format: uri
+             * @description The job's page (https; on a public address). It becomes the application's jobUrl, so saving the same page again answers the existing application
+             * @example https://boards.greenhouse.io/acme/jobs/4012345
+             */
+            url: string;
+            /**
+             * @description Where the job was found; defaults to `Other`
+             * @default Other
+             * @enum {string}
+             */
+            source?: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+            /**
+             * @description Tailor a copy of the default resume to the job as create does (Plus plan with the auto-prepare feature; the page's description must have at least 500 characters)
+             * @default false
+             */
+            autoPrepare?: boolean;
         };
         CalendarFeedView: {
             /**
@@ -4976,7 +5052,8 @@ export interface operations {
                  *       "salaryPeriod": "YEAR",
                  *       "salaryCurrency": "EUR",
                  *       "appliedDate": "2026-11-20T09:30:00Z",
-                 *       "deadline": "2026-12-15"
+                 *       "deadline": "2026-12-15",
+                 *       "postedAt": "2026-11-02"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApplicationDto"];
@@ -5422,6 +5499,7 @@ export interface operations {
                  *       "salaryCurrency": "EUR",
                  *       "appliedDate": "2026-11-20T09:30:00Z",
                  *       "deadline": "2026-12-15",
+                 *       "postedAt": "2026-11-02",
                  *       "followUpAt": "2026-11-27T09:00:00Z"
                  *     }
                  */
@@ -7035,6 +7113,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    saveApplicationFromUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://boards.greenhouse.io/acme/jobs/4012345"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SaveFromUrlDto"];
+            };
+        };
+        responses: {
+            /** @description An application with this jobUrl already exists; nothing was fetched or created */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "applicationId": "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10",
+                     *       "existing": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateApplicationResponse"];
+                };
+            };
+            /** @description Created from the page */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "applicationId": "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10",
+                     *       "existing": false,
+                     *       "autoPrepare": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateApplicationResponse"];
+                };
+            };
+            /** @description Invalid fields: also a `url` that is refused before anything is fetched (not http(s), a private, loopback, link-local or reserved address, or a name that does not resolve); or, with autoPrepare, `NO_DEFAULT_RESUME` or `JOB_DESCRIPTION_TOO_SHORT` */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["CodedErrorBody"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /**
+             * @description `PLAN_REQUIRED`: autoPrepare without the Plus plan and auto-prepare feature
+             *
+             *     The key lacks the `tracker:write` scope
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanRequiredBody"] | components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 1048576 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page could not be fetched or read; nothing was created. `JOB_PAGE_UNREACHABLE` (no connection, an HTTP error, too many redirects), `JOB_PAGE_REDIRECT_REFUSED` (a redirect to a refused address), `JOB_PAGE_TOO_LARGE`, `JOB_PAGE_TIMEOUT`, `JOB_PAGE_UNREADABLE` (not HTML, or no job title or company found: `missing` names them); or `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobPageErrorBody"] | components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 5 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description `QUEUE_UNAVAILABLE`: autoPrepare while its queue cannot take work; nothing was created */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLaterBody"];
                 };
             };
             /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */

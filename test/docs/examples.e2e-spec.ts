@@ -62,6 +62,7 @@ describe('the examples of the OpenAPI document', () => {
       salaryCurrency: 'EUR',
       appliedDate: '2026-11-20T09:30:00Z',
       deadline: '2026-12-15',
+      postedAt: '2026-11-02',
     });
   });
 

@@ -13,6 +13,8 @@ import { ApplicationsRepository } from './applications.repository';
 import { ApplicationCsvController } from './csv/application-csv.controller';
 import { ApplicationCsvModule } from './csv/application-csv.module';
 import { FollowUpSweep } from './follow-up.sweep';
+import { JobPagesController } from './from-url/job-pages.controller';
+import { JobPagesService } from './from-url/job-pages.service';
 import { InterviewsController, ScheduledInterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
@@ -34,9 +36,11 @@ import { TrackerService } from './tracker.service';
     InterviewsController,
     ScheduledInterviewsController,
     ActivitiesController,
+    JobPagesController,
   ],
   providers: [
     TrackerService,
+    JobPagesService,
     FollowUpSweep,
     InterviewsService,
     InterviewsRepository,
@@ -48,6 +52,6 @@ import { TrackerService } from './tracker.service';
     { provide: TailoringApplications, useExisting: TrackerService },
     { provide: ResumeTailoringState, useExisting: TrackerService },
   ],
-  exports: [TrackerService, InterviewsService, ActivitiesService, InsightsService, TailoringApplications, ResumeTailoringState],
+  exports: [TrackerService, JobPagesService, InterviewsService, ActivitiesService, InsightsService, TailoringApplications, ResumeTailoringState],
 })
 export class TrackerModule {}

@@ -86,6 +86,7 @@ export class TrackerService implements TailoringApplications {
         appliedDate: input.appliedDate ? new Date(input.appliedDate) : null,
         cvId: input.cvId ?? null,
         deadline: input.deadline ?? null,
+        postedAt: input.postedAt ?? null,
         source: input.source ?? 'Other',
         status: defaultResumeId ? 'preparing' : INITIAL_STATUS,
       });
@@ -345,6 +346,7 @@ function updatedView(application: Application): UpdatedApplication {
     cvId: _cvId,
     coverLetterId: _coverLetterId,
     deadline: _deadline,
+    postedAt: _postedAt,
     followUpAt: _followUpAt,
     tailoringReport: _report,
     jobListingId: _listing,

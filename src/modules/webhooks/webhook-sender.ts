@@ -22,7 +22,7 @@ export interface OutgoingMessage {
 }
 
 /** Connects to the addresses checked beforehand, never to what a second DNS answer says. */
-function pinnedLookup(addresses: TargetAddress[]): LookupFunction {
+export function pinnedLookup(addresses: TargetAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) callback(null, addresses);
     else callback(null, addresses[0].address, addresses[0].family);

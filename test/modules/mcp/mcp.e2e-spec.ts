@@ -93,6 +93,7 @@ describe('/mcp', () => {
         'list_applications',
         'get_application',
         'create_application',
+        'save_job_from_url',
         'update_application',
         'delete_application',
         'add_interview',
@@ -107,6 +108,8 @@ describe('/mcp', () => {
       ]);
       expect(annotations).toMatchObject({
         create_application: { title: 'Track a job application', ...CREATE },
+        // It fetches a page on the web: the one tool that reaches outside the service.
+        save_job_from_url: { title: "Track a job from its page's URL", ...CREATE, openWorldHint: true },
         update_application: { title: 'Update a job application', ...UPDATE },
         delete_application: { title: 'Delete a job application', ...DELETE },
         add_interview: CREATE,

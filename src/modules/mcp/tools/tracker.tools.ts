@@ -12,6 +12,9 @@ import { ACTIVITY_LIMITS, CreateActivityDto } from '../../tracker/dto/activity.d
 import { InsightsController } from '../../tracker/insights/insights.controller';
 import { InsightsQuery } from '../../tracker/insights/insights.dto';
 import { InsightsService } from '../../tracker/insights/insights.service';
+import { JobPagesController } from '../../tracker/from-url/job-pages.controller';
+import { JobPagesService } from '../../tracker/from-url/job-pages.service';
+import { SaveFromUrlDto } from '../../tracker/from-url/save-from-url.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { deleted, item, saved } from '../../../common/http/responses';
 
@@ -24,6 +27,7 @@ export class TrackerTools implements McpToolset {
     private readonly interviews: InterviewsService,
     private readonly activities: ActivitiesService,
     private readonly insights: InsightsService,
+    private readonly jobPages: JobPagesService,
   ) {}
 
   tools(): McpTool[] {
@@ -58,10 +62,25 @@ export class TrackerTools implements McpToolset {
           'Start tracking a job application (status watchlist). Give jobTitle and company; add jobUrl so the same ' +
           'posting is never tracked twice (an existing application with that URL is returned with existing: true). ' +
           'Optionally record priority (1-5), notes, salaryMin/salaryMax with salaryPeriod and salaryCurrency (ISO 4217), ' +
-          'appliedDate, deadline (YYYY-MM-DD) and the cvId of the resume sent.',
+          'appliedDate, deadline and postedAt (YYYY-MM-DD) and the cvId of the resume sent.',
         twin: twin('create'),
         body: CreateApplicationDto,
         run: (caller, { body }) => this.tracker.create(caller, body),
+      },
+      {
+        name: 'save_job_from_url',
+        title: "Track a job from its page's URL",
+        effect: 'create',
+        reachesOutside: true,
+        description:
+          'Start tracking a job from the URL of its posting (an https page on the public web, e.g. a Greenhouse, Lever or Workday job page): ' +
+          'the service fetches the page and fills jobTitle, company, location, jobDescription, salary, postedAt and deadline from it. ' +
+          'Use it instead of create_application when the user gives a link. A URL already tracked returns that application with ' +
+          'existing: true. A page without a job title or company creates nothing (the error says what was missing): then use ' +
+          'create_application with what the user tells you. Optionally source, and autoPrepare to tailor a resume copy.',
+        twin: { controller: JobPagesController, handler: 'saveFromUrl' },
+        body: SaveFromUrlDto,
+        run: (caller, { body }) => this.jobPages.saveFromUrl(caller, body),
       },
       {
         name: 'update_application',
@@ -70,7 +89,7 @@ export class TrackerTools implements McpToolset {
         description:
           'Change an application: move it through the pipeline with `status` (each change is recorded in its timeline; ' +
           '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location, jobUrl, jobDescription, ' +
-          'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline or ' +
+          'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline, postedAt or ' +
           'followUpAt. null clears a field that may be empty.',
         twin: twin('update'),
         body: UpdateApplicationDto,
