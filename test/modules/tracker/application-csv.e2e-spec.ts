@@ -32,6 +32,7 @@ const COLUMNS = [
   'isArchived',
   'createdAt',
   'updatedAt',
+  'postedAt',
 ];
 const NOT_CARRIED = ['id', 'cvId', 'coverLetterId', 'jobListingId', 'createdAt', 'updatedAt'];
 
@@ -76,6 +77,7 @@ describe('the applications as CSV', () => {
           salaryCurrency: 'CHF',
           appliedDate: '2026-11-02T10:00:00Z',
           deadline: '2026-12-15',
+          postedAt: '2026-10-28',
           cvId,
         },
         { status: 'interview_scheduled', followUpAt: '2027-01-05T09:00:00Z' },

@@ -29,6 +29,7 @@ export const APPLICATION_CSV_COLUMNS = [
   { name: 'isArchived', imported: false },
   { name: 'createdAt', imported: false },
   { name: 'updatedAt', imported: false },
+  { name: 'postedAt', imported: true },
 ] as const satisfies readonly { name: string; imported: boolean; integer?: true }[];
 
 export type ApplicationCsvColumn = (typeof APPLICATION_CSV_COLUMNS)[number]['name'];

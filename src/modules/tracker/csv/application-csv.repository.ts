@@ -22,7 +22,7 @@ const EXPORT_PAGE = `
          ${jsonTimestamp('applied_date')} AS "appliedDate", to_char(deadline, 'YYYY-MM-DD') AS deadline, ${jsonTimestamp('follow_up_at')} AS "followUpAt",
          publisher, job_description AS "jobDescription", cv_id AS "cvId", cover_letter_id AS "coverLetterId", job_listing_id AS "jobListingId",
          status = ANY($4) AS "isArchived", ${jsonTimestamp('created_at')} AS "createdAt", ${jsonTimestamp('updated_at')} AS "updatedAt",
-         created_at::text AS "pageKey"
+         to_char(posted_at, 'YYYY-MM-DD') AS "postedAt", created_at::text AS "pageKey"
     FROM applications
    WHERE account_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::uuid))
    ORDER BY created_at, id

@@ -126,6 +126,7 @@ export class ApplicationCsvService {
         salaryCurrency: row.salaryCurrency ?? null,
         appliedDate: row.appliedDate ? new Date(row.appliedDate) : null,
         deadline: row.deadline ?? null,
+        postedAt: row.postedAt ?? null,
         followUpAt,
         // A follow-up date already past is history brought along, not one to announce now.
         followUpAnnouncedAt: followUpAt && followUpAt.getTime() <= Date.now() ? followUpAt : null,
