@@ -87,7 +87,9 @@ function mentionsIn(tokens: Token[]): Mention[] {
     let found: Mention | null = null;
     for (let length = Math.min(LONGEST, tokens.length - first); length > 0 && !found; length--) {
       const words = tokens.slice(first, first + length);
-      const entry = ENTRIES.get(words.map((token) => token.lower).join(' '));
+      const spelling = words.map((token) => token.lower).join(' ');
+      // A plural names the term too ("assessments", "dashboards"), but never a case-sensitive name ("Gos").
+      const entry = ENTRIES.get(spelling) ?? (/[^s]s$/.test(spelling) && spelling.length > 4 ? ENTRIES.get(spelling.slice(0, -1)) : undefined);
       if (entry && (!entry.exactly || entry.exactly === words.map((token) => token.text).join(' '))) {
         found = { term: entry.term, first, last: first + length - 1 };
       }
@@ -156,7 +158,13 @@ const ASKING =
 /** Words after a term that make it a requirement ("communication skills", "SaaS sales experience"). */
 const ASKED_AFTER = new Set(['experience', 'skills', 'skill', 'knowledge', 'background', 'certification', 'certificate', 'license', 'licence', 'proficiency', 'expertise', 'degree']);
 /** A term read as a group of people, not a skill: "the sales team", "dashboards that leadership uses". */
-const GROUP_AFTER = new Set(['team', 'teams', 'department', 'departments', 'org', 'organization', 'organisation', 'function', 'colleagues', 'leaders', 'leadership', 'staff', 'uses', 'use', 'used', 'reviews', 'asks', 'wants', 'needs']);
+const GROUP_AFTER = new Set(
+  (
+    'team teams department departments org organization organisation function colleagues leaders leadership staff people ' +
+    'engineers developers designers managers analysts scientists nurses teachers reps representatives partners stakeholders ' +
+    'uses use used reviews asks wants needs'
+  ).split(' '),
+);
 const GROUP_BEFORE = new Set(['the', 'our', 'your', 'their', 'its', 'that', 'which', 'who', 'whom', 'whose', 'to', 'senior', 'company']);
 /** Categories that are requirements only where the ad asks for them (see skill-vocabulary.ts). */
 const ASKED_ONLY: readonly TermCategory[] = ['field', 'soft', 'spoken-language'];
@@ -197,8 +205,10 @@ export function extractRequirements(jobTitle: string, description: string): JobR
   const mentions = new Map<string, number>();
   const count = (names: string[]) => names.forEach((name) => mentions.set(name, (mentions.get(name) ?? 0) + 1));
   count(skillsAskedIn(jobTitle, 'requirements'));
-  let context: Context | 'prose' = 'prose';
-  for (const line of description.split(/\r?\n/)) {
+  const lines = description.split(/\r?\n/);
+  // The untitled opening of an ad with headings introduces the company ("Orbitly makes scheduling software").
+  let context: Context | 'prose' = lines.some((line) => headingContext(line) !== null) ? 'company' : 'prose';
+  for (const line of lines) {
     const heading = headingContext(line);
     if (heading) {
       context = heading === 'other' ? 'prose' : heading;

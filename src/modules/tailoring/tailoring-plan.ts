@@ -112,10 +112,12 @@ export function relevance(item: TailorableItem, requirements: JobRequirements): 
 export function planTailoring(resume: TailorableResume, requirements: JobRequirements, jobTitle: string): TailoringPlan {
   const itemOrder = {} as Record<TailoredSection, string[]>;
   const hiddenItems = {} as Record<TailoredSection, string[]>;
+  // Required skills already shown in the first places of the sections planned so far (experiences come first).
+  const prominent = new Set<string>();
   for (const section of TAILORED_SECTIONS) {
     const scored = resume[section].map((item, index) => ({ item, index, ...relevance(item, requirements) }));
     const byRelevance = [...scored].sort((a, b) => b.score - a.score || recency(b.item) - recency(a.item) || a.index - b.index);
-    const ranked = KEPT_IN_ORDER.includes(section) ? scored : byRelevance;
+    const ranked = KEPT_IN_ORDER.includes(section) ? scored : surfacing(byRelevance, prominent);
     itemOrder[section] = ranked.map(({ item }) => item.id);
     const protectedIds = new Set(byRelevance.slice(0, KEEP_VISIBLE[section]).map(({ item }) => item.id));
     if (section === 'experiences') {
@@ -128,6 +130,10 @@ export function planTailoring(resume: TailorableResume, requirements: JobRequire
     hiddenItems[section] = ranked
       .filter(({ item, score, skills }) => !protectedIds.has(item.id) && !alwaysShown(section, item) && skills.length === 0 && (score === 0 || score < best * 0.1))
       .map(({ item }) => item.id);
+    ranked
+      .filter(({ item }) => !hiddenItems[section].includes(item.id))
+      .slice(0, PROMINENT_PLACES)
+      .forEach(({ skills }) => skills.forEach((skill) => prominent.add(skill)));
   }
   const bestSummary = resume.summaries.map((item) => ({ item, score: relevance(item, requirements).score })).sort((a, b) => b.score - a.score)[0];
 
@@ -179,6 +185,23 @@ export function coverageScore(resume: TailorableResume, requirements: JobRequire
   }
   const total = requirements.skills.reduce((sum, skill) => sum + (credit.get(skill) ?? 0), 0);
   return Math.round((total / requirements.skills.length) * 100);
+}
+
+/**
+ * Items in relevance order, except that each place goes to the item showing the most required skills not yet shown
+ * in a first place (`prominent`): a fourth item showing the same skills as the first three surfaces nothing new.
+ */
+function surfacing<T extends { skills: string[] }>(byRelevance: T[], prominent: ReadonlySet<string>): T[] {
+  const rest = [...byRelevance];
+  const shown = new Set(prominent);
+  const ordered: T[] = [];
+  while (rest.length > 0) {
+    const unshown = rest.map(({ skills }) => skills.filter((skill) => !shown.has(skill)).length);
+    const [next] = rest.splice(unshown.indexOf(Math.max(...unshown)), 1);
+    next.skills.forEach((skill) => shown.add(skill));
+    ordered.push(next);
+  }
+  return ordered;
 }
 
 /**
