@@ -40,13 +40,15 @@ const taken = new Set<string>();
 /** Package names are often run together ("reactnative", "objectivec"): these are the same term as a hand-written one. */
 const takenLoosely = new Set<string>();
 const counts: Record<string, number> = {};
+/** What hand-written.txt says twice: a name, or a spelling two terms share. */
+const mistakes: string[] = [];
 
 /** Adds a term unless its name is taken; drops aliases another term already has. */
 function add(term: Term): boolean {
   const spellings = [term.name, ...(term.source === 'hand-written' ? [] : (term.aliases ?? []))];
   if (taken.has(key(term.name)) || spellings.some((spelling) => takenLoosely.has(loose(spelling)))) return false;
   const repeated = term.source === 'hand-written' ? (term.aliases ?? []).filter((alias) => taken.has(key(alias))) : [];
-  if (repeated.length > 0) throw new Error(`hand-written.txt gives ${repeated.join(', ')} to ${term.name} and to an earlier term`);
+  if (repeated.length > 0) mistakes.push(`${term.name} repeats ${repeated.join(', ')}`);
   const aliases = [...new Set((term.aliases ?? []).filter((alias) => !taken.has(key(alias)) && key(alias) !== key(term.name)))];
   [term.name, ...aliases].forEach((spelling) => {
     taken.add(key(spelling));
@@ -77,8 +79,9 @@ for (const line of readFileSync(join(__dirname, 'hand-written.txt'), 'utf8').spl
     ...(countsAs ? { countsAs } : {}),
     ...(marked.startsWith('=') ? { caseSensitiveName: true as const } : {}),
   });
-  if (!added) throw new Error(`hand-written.txt names "${marked}" twice`);
+  if (!added) mistakes.push(`${marked} is named twice`);
 }
+if (mistakes.length > 0) throw new Error(`hand-written.txt: ${mistakes.join('; ')}`);
 
 /** A one-word name that is also an everyday word counts only with its capitals ("Express", "Julia"). */
 const everyday = (name: string) => /^[A-Z][a-z]+$/.test(name);
@@ -101,16 +104,63 @@ const NOT_SKILLS = new Set(
 
 /** devicon names run together that simple-icons does not spell either. */
 const DISPLAY_NAMES: Record<string, string> = {
-  aftereffects: 'Adobe After Effects', angularmaterial: 'Angular Material', argocd: 'Argo CD', azuredevops: 'Azure DevOps',
-  azuresqldatabase: 'Azure SQL Database', clojurescript: 'ClojureScript', corejs: 'core-js', cosmosdb: 'Azure Cosmos DB', d3js: 'D3.js',
-  dataspell: 'DataSpell', datatables: 'DataTables', denojs: 'Deno', embeddedc: 'Embedded C', entityframeworkcore: 'Entity Framework Core',
-  feathersjs: 'Feathers', filamentphp: 'Filament', hyperv: 'Hyper-V', inertiajs: 'Inertia.js', krakenjs: 'Kraken.js', libgdx: 'libGDX',
-  love2d: 'LÖVE', materializecss: 'Materialize', networkx: 'NetworkX', nhibernate: 'NHibernate', nodewebkit: 'NW.js', opencl: 'OpenCL',
-  pixijs: 'PixiJS', pyscript: 'PyScript', qtest: 'qTest', reactnavigation: 'React Navigation', rspec: 'RSpec', solidjs: 'SolidJS',
-  sqldeveloper: 'SQL Developer', ssh: 'SSH', tex: 'TeX', titaniumsdk: 'Titanium SDK', uwsgi: 'uWSGI', veevalidate: 'VeeValidate',
-  visualbasic: 'Visual Basic', visualstudio: 'Visual Studio', vscode: 'Visual Studio Code', vsphere: 'vSphere', vuestorefront: 'Vue Storefront',
-  xd: 'Adobe XD', yugabytedb: 'YugabyteDB', dotnetcore: '.NET Core', nuxtjs: 'Nuxt', cobol: 'COBOL', xml: 'XML', premierepro: 'Adobe Premiere Pro',
-  objectivec: 'Objective-C', sdl: 'SDL', sonarqube: 'SonarQube', karatelabs: 'Karate', reactnative: 'React Native', amazonwebservices: 'AWS', apl: 'APL',
+  aftereffects: 'Adobe After Effects',
+  angularmaterial: 'Angular Material',
+  argocd: 'Argo CD',
+  azuredevops: 'Azure DevOps',
+  azuresqldatabase: 'Azure SQL Database',
+  clojurescript: 'ClojureScript',
+  corejs: 'core-js',
+  cosmosdb: 'Azure Cosmos DB',
+  d3js: 'D3.js',
+  dataspell: 'DataSpell',
+  datatables: 'DataTables',
+  denojs: 'Deno',
+  embeddedc: 'Embedded C',
+  entityframeworkcore: 'Entity Framework Core',
+  feathersjs: 'Feathers',
+  filamentphp: 'Filament',
+  hyperv: 'Hyper-V',
+  inertiajs: 'Inertia.js',
+  krakenjs: 'Kraken.js',
+  libgdx: 'libGDX',
+  love2d: 'LÖVE',
+  materializecss: 'Materialize',
+  networkx: 'NetworkX',
+  nhibernate: 'NHibernate',
+  nodewebkit: 'NW.js',
+  opencl: 'OpenCL',
+  pixijs: 'PixiJS',
+  pyscript: 'PyScript',
+  qtest: 'qTest',
+  reactnavigation: 'React Navigation',
+  rspec: 'RSpec',
+  solidjs: 'SolidJS',
+  sqldeveloper: 'SQL Developer',
+  ssh: 'SSH',
+  tex: 'TeX',
+  titaniumsdk: 'Titanium SDK',
+  uwsgi: 'uWSGI',
+  veevalidate: 'VeeValidate',
+  visualbasic: 'Visual Basic',
+  visualstudio: 'Visual Studio',
+  vscode: 'Visual Studio Code',
+  vsphere: 'vSphere',
+  vuestorefront: 'Vue Storefront',
+  xd: 'Adobe XD',
+  yugabytedb: 'YugabyteDB',
+  dotnetcore: '.NET Core',
+  nuxtjs: 'Nuxt',
+  cobol: 'COBOL',
+  xml: 'XML',
+  premierepro: 'Adobe Premiere Pro',
+  objectivec: 'Objective-C',
+  sdl: 'SDL',
+  sonarqube: 'SonarQube',
+  karatelabs: 'Karate',
+  reactnative: 'React Native',
+  amazonwebservices: 'AWS',
+  apl: 'APL',
 };
 /** devicon altnames that name another tool (jekyll's "jestjs"). */
 const WRONG_ALIASES = new Set(['jestjs']);
@@ -146,6 +196,16 @@ for (const entry of devicon) {
   });
 }
 
+// 2b. simple-icons: further software products, by names that say so ("Apache Flink", "Google Tag Manager", "CrateDB").
+const SOFTWARE_TITLE =
+  /^(Apache|Google|Microsoft|Amazon|AWS|Azure|Adobe|Atlassian|JetBrains|Oracle|IBM|SAP|Autodesk|Red Hat|HashiCorp|Elastic|Salesforce|Zoho|Cisco|VMware|GitHub|GitLab) \S|(DB|SQL|\.js|JS|Linux|Cloud|Studio|IDE|CI|Analytics|CMS|CRM|ERP|Framework|SDK|Engine|Lang|QL|Script)$/;
+const NOT_SOFTWARE =
+  /^(Framework|Google (Assistant|Cardboard|Cast|Chat|Chrome|Earth|Home|Lens|Maps|Messages|Nearby|News|Pay|Photos|Play|Street View|Summer of Code|TV|Translate|Keep|Tasks|Fonts|Jules)|GitHub Sponsors|SoundCloud|SteamDB|IGDB|Roblox Studio|YouTube Studio|iCloud|Meta AI)$/;
+for (const icon of simpleIcons) {
+  if (!SOFTWARE_TITLE.test(icon.title) || NOT_SOFTWARE.test(icon.title)) continue;
+  add({ name: icon.title, category: 'tech', source: 'simple-icons', aliases: icon.aliases?.aka?.filter((alias) => alias.length > 3 && !everyday(alias)) });
+}
+
 // 3. linguist-languages: programming and markup languages. One that is a single word or a short acronym ("Clean",
 // "Fluent", "GAP") counts only when notable enough to have an icon (simple-icons or devicon): too many are also words.
 const linguist: Record<string, { name: string; type: string }> = JSON.parse(
@@ -173,14 +233,36 @@ for (const language of spoken) {
   });
 }
 
-const unknown = terms.flatMap((term) => (term.countsAs ?? []).filter((name) => !terms.some((other) => other.name === name)).map((name) => `${term.name} > ${name}`));
+const unknown = terms.flatMap((term) =>
+  (term.countsAs ?? []).filter((name) => !terms.some((other) => other.name === name)).map((name) => `${term.name} > ${name}`),
+);
 if (unknown.length > 0) throw new Error(`countsAs names no term: ${unknown.join('; ')}`);
 
 const sources = [
-  { source: 'hand-written', name: 'this project (tools/skill-vocabulary/hand-written.txt)', licence: 'the project’s own', part: 'common skills of many fields (tech, data, nursing and health care, sales, teaching, finance, marketing, HR, operations, trades, law), soft skills, aliases, and what a skill counts as (PostgreSQL → SQL)' },
-  { source: 'devicon', name: `devicon ${versionOf('devicon')} (devicon.json)`, licence: 'MIT', part: 'developer tools, frameworks and platforms, with their alternative names' },
-  { source: 'simple-icons', name: `simple-icons ${versionOf('simple-icons')} (data/simple-icons.json)`, licence: 'CC0-1.0', part: 'the spelling of devicon names ("PostgreSQL" for "postgresql"), and which linguist languages are notable' },
-  { source: 'linguist-languages', name: `linguist-languages ${versionOf('linguist-languages')} (GitHub Linguist’s languages)`, licence: 'MIT', part: 'programming and markup languages' },
+  {
+    source: 'hand-written',
+    name: 'this project (tools/skill-vocabulary/hand-written.txt)',
+    licence: 'the project’s own',
+    part: 'common skills of many fields (tech, data, nursing and health care, sales, teaching, finance, marketing, HR, operations, trades, law), soft skills, aliases, and what a skill counts as (PostgreSQL → SQL)',
+  },
+  {
+    source: 'devicon',
+    name: `devicon ${versionOf('devicon')} (devicon.json)`,
+    licence: 'MIT',
+    part: 'developer tools, frameworks and platforms, with their alternative names',
+  },
+  {
+    source: 'simple-icons',
+    name: `simple-icons ${versionOf('simple-icons')} (data/simple-icons.json)`,
+    licence: 'CC0-1.0',
+    part: 'software products whose names say so ("Apache Flink", "Google Tag Manager"), the spelling of devicon names ("PostgreSQL" for "postgresql"), and which linguist languages are notable',
+  },
+  {
+    source: 'linguist-languages',
+    name: `linguist-languages ${versionOf('linguist-languages')} (GitHub Linguist’s languages)`,
+    licence: 'MIT',
+    part: 'programming and markup languages',
+  },
   { source: 'langs', name: `langs ${versionOf('langs')} (ISO 639-1 languages)`, licence: 'MIT', part: 'spoken languages, by English and own name' },
 ].map((entry) => ({ ...entry, terms: counts[entry.source] ?? 0 }));
 

@@ -96,10 +96,7 @@ export class ResumesService {
   }
 
   /** A resume with its section items as stored (not resolved): what tailoring reorders and hides, and reads. */
-  itemsOf(
-    owner: Owner,
-    id: string,
-  ): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]>; customSections: CustomSectionWithItems[] }> {
+  itemsOf(owner: Owner, id: string): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]>; customSections: CustomSectionWithItems[] }> {
     return this.resumes.transaction(async (resumes, manager) => {
       const resume = await resumes.require(owner, id);
       return { resume, sections: await this.sections.itemsOf(id, manager), customSections: await this.customSections.withItemsOf(owner, id, manager) };

@@ -38,11 +38,7 @@ const STOP_WORDS = new Set(
  * ("CI/CD" is "ci / cd", so that "Python/SQL" is two mentions).
  */
 function spellingOf(text: string): string {
-  return text
-    .replace(/-/g, ' ')
-    .replace(/\//g, ' / ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.replace(/-/g, ' ').replace(/\//g, ' / ').replace(/\s+/g, ' ').trim();
 }
 const spellingKey = (text: string) => spellingOf(text).toLowerCase();
 
@@ -68,7 +64,12 @@ interface Token {
 
 function tokensOf(text: string): Token[] {
   return (spellingOf(text).match(/[^\s,;:!?()[\]{}"“”‘’|•·*]+/g) ?? [])
-    .map((word) => word.replace(/['.]+$/, '').replace(/^'+/, '').replace(/^\.+(?!\w)/, ''))
+    .map((word) =>
+      word
+        .replace(/['.]+$/, '')
+        .replace(/^'+/, '')
+        .replace(/^\.+(?!\w)/, ''),
+    )
     .filter((word) => word.length > 0)
     .map((word) => ({ text: word, lower: word.toLowerCase() }));
 }
@@ -83,13 +84,14 @@ interface Mention {
 /** The terms a text names, longest spelling first ("React Native" is not also "React"), whole words only. */
 function mentionsIn(tokens: Token[]): Mention[] {
   const mentions: Mention[] = [];
-  for (let first = 0; first < tokens.length; ) {
+  for (let first = 0; first < tokens.length;) {
     let found: Mention | null = null;
     for (let length = Math.min(LONGEST, tokens.length - first); length > 0 && !found; length--) {
       const words = tokens.slice(first, first + length);
       const spelling = words.map((token) => token.lower).join(' ');
-      // A plural names the term too ("assessments", "dashboards"), but never a case-sensitive name ("Gos").
-      const entry = ENTRIES.get(spelling) ?? (/[^s]s$/.test(spelling) && spelling.length > 4 ? ENTRIES.get(spelling.slice(0, -1)) : undefined);
+      // Singular and plural name the same term ("assessments", "a learning management system"), past a short word
+      // ("at" is not "ATS"); a case-sensitive name counts only as written ("Gos" is not Go).
+      const entry = ENTRIES.get(spelling) ?? (spelling.length > 4 ? ENTRIES.get(/[^s]s$/.test(spelling) ? spelling.slice(0, -1) : `${spelling}s`) : undefined);
       if (entry && (!entry.exactly || entry.exactly === words.map((token) => token.text).join(' '))) {
         found = { term: entry.term, first, last: first + length - 1 };
       }
@@ -141,7 +143,10 @@ const HEADINGS: [Context, RegExp][] = [
     'requirements',
     /\b(requirements?|qualifications?|what you('ll| will)? (need|bring|have)|what (we('re| are)?|we) (are )?look(ing)? for|who you are|about you|you (have|bring|are)|must[- ]haves?|nice[- ]to[- ]haves?|bonus( points)?|preferred|desired|essential|skills|experience|competenc(e|ies|y)|profile|ideal candidate|your background|we('d| would) love|tech stack|our stack|tools)\b/i,
   ],
-  ['duties', /\b(responsibilit|what you('ll| will) (do|be doing)|the role|your role|duties|day[- ]to[- ]day|key tasks|in this role|about the (role|job|position)|the job|your (mission|impact))/i],
+  [
+    'duties',
+    /\b(responsibilit|what you('ll| will) (do|be doing)|the role|your role|duties|day[- ]to[- ]day|key tasks|in this role|about the (role|job|position)|the job|your (mission|impact))/i,
+  ],
 ];
 
 /** A heading: a short line that is a title ("Requirements", "What you'll need:"), not a sentence. */
@@ -156,15 +161,28 @@ function headingContext(line: string): Context | 'other' | null {
 const ASKING =
   /\b(experience[ds]?|proficien(t|cy)|knowledge|familiar(ity)?|expertise|skilled|skills|fluen(t|cy)|background|understanding|hands[- ]on|comfortable|competen(t|ce|cy)|degree|certifi(ed|cation)|licen[cs]ed?|trained|track record|mastery|command|ability|able|strong|excellent|solid|proven|demonstrated|working knowledge|you (have|bring)|must (have|be)|required|requires?|preferred|a plus|nice to have|bonus)\b/i;
 /** Words after a term that make it a requirement ("communication skills", "SaaS sales experience"). */
-const ASKED_AFTER = new Set(['experience', 'skills', 'skill', 'knowledge', 'background', 'certification', 'certificate', 'license', 'licence', 'proficiency', 'expertise', 'degree']);
+const ASKED_AFTER = new Set([
+  'experience',
+  'skills',
+  'skill',
+  'knowledge',
+  'background',
+  'certification',
+  'certificate',
+  'license',
+  'licence',
+  'proficiency',
+  'expertise',
+  'degree',
+]);
 /** A term read as a group of people, not a skill: "the sales team", "dashboards that leadership uses". */
-const GROUP_AFTER = new Set(
+const PEOPLE = new Set(
   (
     'team teams department departments org organization organisation function colleagues leaders leadership staff people ' +
-    'engineers developers designers managers analysts scientists nurses teachers reps representatives partners stakeholders ' +
-    'uses use used reviews asks wants needs'
+    'engineers developers designers managers analysts scientists nurses teachers reps representatives partners stakeholders'
   ).split(' '),
 );
+const GROUP_AFTER = new Set([...PEOPLE, 'uses', 'use', 'used', 'reviews', 'asks', 'wants', 'needs']);
 const GROUP_BEFORE = new Set(['the', 'our', 'your', 'their', 'its', 'that', 'which', 'who', 'whom', 'whose', 'to', 'senior', 'company']);
 /** Categories that are requirements only where the ad asks for them (see skill-vocabulary.ts). */
 const ASKED_ONLY: readonly TermCategory[] = ['field', 'soft', 'spoken-language'];
@@ -181,7 +199,8 @@ function skillsAskedIn(clause: string, context: Context | 'prose'): string[] {
   for (const { term, first, last } of mentionsIn(tokens)) {
     const after = tokens[last + 1]?.lower;
     const before = tokens[first - 1]?.lower;
-    if (after && GROUP_AFTER.has(after)) continue;
+    // "our sales team", "product managers", "backend engineers": people, not a skill.
+    if ((after && GROUP_AFTER.has(after)) || (last > first && PEOPLE.has(tokens[last].lower))) continue;
     const requested = context === 'requirements' || first >= askedFrom || (after !== undefined && ASKED_AFTER.has(after));
     if (ASKED_ONLY.includes(term.category)) {
       if (!requested || (before && GROUP_BEFORE.has(before))) continue;

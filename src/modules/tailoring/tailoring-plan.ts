@@ -128,7 +128,9 @@ export function planTailoring(resume: TailorableResume, requirements: JobRequire
     }
     const best = Math.max(0, ...ranked.map(({ score }) => score));
     hiddenItems[section] = ranked
-      .filter(({ item, score, skills }) => !protectedIds.has(item.id) && !alwaysShown(section, item) && skills.length === 0 && (score === 0 || score < best * 0.1))
+      .filter(
+        ({ item, score, skills }) => !protectedIds.has(item.id) && !alwaysShown(section, item) && skills.length === 0 && (score === 0 || score < best * 0.1),
+      )
       .map(({ item }) => item.id);
     ranked
       .filter(({ item }) => !hiddenItems[section].includes(item.id))

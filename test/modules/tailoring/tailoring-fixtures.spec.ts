@@ -13,20 +13,26 @@ describe('tailoring the fixture resumes to the fixture job ads (rules engine)', 
     expect(pairs).toHaveLength(30);
   });
 
-  it.each(pairs.map((pair) => [pair.ad.id, pair.resume.id, pair]))('%s × %s: never lowers the score, never reorders jobs, keeps the title', (_ad, _resume, pair) => {
-    const { plan, resume, ad } = pair;
-    expect(plan.report.scoreAfter).toBeGreaterThanOrEqual(plan.report.scoreBefore);
-    expect(plan.itemOrder.experiences).toEqual(resume.sections.experiences.map((item) => item.id));
-    // The plan has no title to write: the job's is a suggestion in the report, the resume keeps its own.
-    expect(Object.keys(plan).sort()).toEqual(['hiddenItems', 'itemOrder', 'report', 'selectedSummaryId']);
-    expect(plan.report.suggestedJobTitle).toBe(ad.jobTitle);
-  });
+  it.each(pairs.map((pair) => [pair.ad.id, pair.resume.id, pair]))(
+    '%s × %s: never lowers the score, never reorders jobs, keeps the title',
+    (_ad, _resume, pair) => {
+      const { plan, resume, ad } = pair;
+      expect(plan.report.scoreAfter).toBeGreaterThanOrEqual(plan.report.scoreBefore);
+      expect(plan.itemOrder.experiences).toEqual(resume.sections.experiences.map((item) => item.id));
+      // The plan has no title to write: the job's is a suggestion in the report, the resume keeps its own.
+      expect(Object.keys(plan).sort()).toEqual(['hiddenItems', 'itemOrder', 'report', 'selectedSummaryId']);
+      expect(plan.report.suggestedJobTitle).toBe(ad.jobTitle);
+    },
+  );
 
-  it.each(pairs.map((pair) => [pair.ad.id, pair.resume.id, pair]))('%s × %s: raises the score when the resume has evidence to surface', (_ad, _resume, pair) => {
-    const { plan, reachable } = pair;
-    if (reachable > plan.report.scoreBefore) expect(plan.report.scoreAfter).toBeGreaterThan(plan.report.scoreBefore);
-    else expect(plan.report).toMatchObject({ changed: false, scoreAfter: plan.report.scoreBefore });
-  });
+  it.each(pairs.map((pair) => [pair.ad.id, pair.resume.id, pair]))(
+    '%s × %s: raises the score when the resume has evidence to surface',
+    (_ad, _resume, pair) => {
+      const { plan, reachable } = pair;
+      if (reachable > plan.report.scoreBefore) expect(plan.report.scoreAfter).toBeGreaterThan(plan.report.scoreBefore);
+      else expect(plan.report).toMatchObject({ changed: false, scoreAfter: plan.report.scoreBefore });
+    },
+  );
 
   it.each(pairs.map((pair) => [pair.ad.id, pair.resume.id, pair]))(
     '%s × %s: hides no item that shows a required skill, and no spoken language or soft skill',
@@ -73,9 +79,13 @@ describe('tailoring the fixture resumes to the fixture job ads (rules engine)', 
 
   it('reads the requirements of ads outside tech', () => {
     const skillsOf = (ad: string) => named(ad, 'nurse').requirements.skills;
-    expect(skillsOf('registered-nurse')).toEqual(expect.arrayContaining(['Patient assessment', 'Medication administration', 'IV therapy', 'RN license', 'BLS']));
+    expect(skillsOf('registered-nurse')).toEqual(
+      expect.arrayContaining(['Patient assessment', 'Medication administration', 'IV therapy', 'RN license', 'BLS']),
+    );
     expect(skillsOf('account-executive')).toEqual(expect.arrayContaining(['B2B sales', 'Salesforce', 'Negotiation', 'Quota attainment']));
-    expect(skillsOf('math-teacher')).toEqual(expect.arrayContaining(['Teaching license', 'Classroom management', 'Differentiated instruction', 'Safeguarding']));
+    expect(skillsOf('math-teacher')).toEqual(
+      expect.arrayContaining(['Teaching license', 'Classroom management', 'Differentiated instruction', 'Safeguarding']),
+    );
     expect(skillsOf('financial-analyst')).toEqual(expect.arrayContaining(['FP&A', 'Excel', 'Financial modeling', 'Variance analysis', 'IFRS']));
     // The company's own words are not requirements: "Orbitly makes scheduling software", "our sales team".
     expect(skillsOf('account-executive')).not.toContain('Scheduling');
