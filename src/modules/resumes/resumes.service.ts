@@ -8,7 +8,7 @@ import type { SectionName } from '../../common/section-names';
 import { accountIdOf, Owner, ownedView } from '../../database/owned-repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { ProfileService } from '../profile/profile.service';
-import { CustomSectionsService } from './custom-sections/custom-sections.service';
+import { CustomSectionsService, CustomSectionWithItems } from './custom-sections/custom-sections.service';
 import type { ResumeContent } from './dto/resume-content.dto';
 import { CreateResumeDto, ResumeDetail, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import type { Resume } from './entities/resume.entity';
@@ -95,11 +95,11 @@ export class ResumesService {
     });
   }
 
-  /** A resume with its section items as stored (not resolved): what tailoring reorders and hides. */
-  itemsOf(owner: Owner, id: string): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]> }> {
+  /** A resume with its section items as stored (not resolved): what tailoring reorders and hides, and reads. */
+  itemsOf(owner: Owner, id: string): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]>; customSections: CustomSectionWithItems[] }> {
     return this.resumes.transaction(async (resumes, manager) => {
       const resume = await resumes.require(owner, id);
-      return { resume, sections: await this.sections.itemsOf(id, manager) };
+      return { resume, sections: await this.sections.itemsOf(id, manager), customSections: await this.customSections.withItemsOf(owner, id, manager) };
     }, 'REPEATABLE READ');
   }
 

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
 import { ResumesService } from '../resumes/resumes.service';
-import type { SectionItemView } from '../resumes/sections/section-item-view';
 import { extractRequirements } from './job-requirements';
 import { TailoringApplications } from './tailoring-applications';
-import { planTailoring, TailorableItem, TailoredSection, TAILORED_SECTIONS, TailoringPlan } from './tailoring-plan';
+import { planTailoring, tailorableResume, TailoredSection, TAILORED_SECTIONS, TailoringPlan } from './tailoring-plan';
 
 /**
  * Tailors the resume copy of an autoPrepare application to its job: reads the job's requirements, plans the order,
@@ -22,19 +21,9 @@ export class TailoringService {
     const application = await this.applications.pendingTailoring(applicationId);
     if (!application) return;
     if (!application.cvId) throw new Error('the resume copy was deleted');
-    const { resume, sections } = await this.resumes.itemsOf(application.accountId, application.cvId);
+    const { resume, sections, customSections } = await this.resumes.itemsOf(application.accountId, application.cvId);
     const requirements = extractRequirements(application.jobTitle, application.jobDescription ?? '');
-    const plan = planTailoring(
-      {
-        experiences: sections.experiences.map(tailorable),
-        projects: sections.projects.map(tailorable),
-        skills: sections.skills.map(tailorable),
-        summaries: sections.summaries.map(tailorable),
-        others: READ_ONLY_SECTIONS.flatMap((section) => sections[section].map(tailorable)),
-      },
-      requirements,
-      application.jobTitle,
-    );
+    const plan = planTailoring(tailorableResume(sections, customSections), requirements, application.jobTitle);
     // The copy is named for the job; its header title stays the person's own (the job's is in the report).
     const name = `${application.company} – ${application.jobTitle}`.slice(0, RESUME_LIMITS.name);
     await this.resumes.update(
@@ -56,24 +45,6 @@ export class TailoringService {
   async giveUp(applicationId: string, reason: string): Promise<void> {
     await this.applications.finishPreparing(applicationId, { failure: reason });
   }
-}
-
-/** Sections tailoring leaves as they are, but reads for the skills they show. */
-const READ_ONLY_SECTIONS = ['education', 'certificates', 'awards', 'publications', 'interests'] as const;
-
-/** Every text of an item (title, company, description, bullet points, ...) is what it says about its owner. */
-function tailorable(item: SectionItemView): TailorableItem {
-  const text = Object.entries(item)
-    .filter(([key]) => key !== 'id')
-    .flatMap(([, value]) => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []))
-    .join('\n');
-  return {
-    id: item.id,
-    text,
-    startDate: item.startDate as string | null | undefined,
-    endDate: item.endDate as string | null | undefined,
-    isCurrent: item.isCurrent as boolean | null | undefined,
-  };
 }
 
 /** What the user hid stays hidden; tailoring only adds. */
