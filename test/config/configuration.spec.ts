@@ -5,8 +5,8 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     expect(loadConfig({})).toEqual({
       app: { port: 3000, logLevel: 'info' },
-      database: { url: 'postgres://postgres@127.0.0.1:5432/career' },
-      redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:' },
+      database: { url: 'postgres://postgres@127.0.0.1:5432/career', replicaUrls: [], replicaMaxLagMs: 5_000 },
+      redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:', sentinelName: 'mymaster' },
       limits: { rateLimitScale: 1 },
       tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
       search: { countBudgetMs: 25, concurrency: Math.min(9, 2 * availableParallelism()) },
@@ -14,10 +14,29 @@ describe('loadConfig', () => {
       webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
       fromUrl: { timeoutMs: 10_000 },
       web: { signup: 'closed', sessionMaxAgeMs: 7 * 86_400_000, csrfSecret: expect.stringMatching(/^[0-9a-f]{64}$/), trustProxy: false },
-      idempotency: { waitMs: 5_000 },
+      idempotency: { waitMs: 5_000, maxAnswerBytes: 65_536, accountBytes: 4_194_304 },
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 2_000 },
       metrics: {},
     });
+  });
+
+  it('reads replicas and Sentinels as lists, and refuses what is not one', () => {
+    const config = loadConfig({
+      DATABASE_REPLICA_URLS: 'postgres://u@replica-1:5432/career,postgresql://u@replica-2/career',
+      REPLICA_MAX_LAG_MS: '250',
+      REDIS_SENTINELS: 'sentinel-1:26379,10.0.0.7:26380',
+      REDIS_SENTINEL_NAME: 'careers',
+    });
+    expect(config.database).toMatchObject({ replicaUrls: ['postgres://u@replica-1:5432/career', 'postgresql://u@replica-2/career'], replicaMaxLagMs: 250 });
+    expect(config.redis).toMatchObject({
+      sentinels: [
+        { host: 'sentinel-1', port: 26379 },
+        { host: '10.0.0.7', port: 26380 },
+      ],
+      sentinelName: 'careers',
+    });
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'replica-1:5432' })).toThrow('DATABASE_REPLICA_URLS must be postgres:// URLs separated by commas');
+    expect(() => loadConfig({ REDIS_SENTINELS: 'sentinel-1' })).toThrow('REDIS_SENTINELS must be host:port pairs separated by commas');
   });
 
   it('makes a CSRF secret per process unless one is given, and reads the proxy setting as Express takes it', () => {

@@ -222,7 +222,10 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await Promise.all(programs.map((program) => program.stop('SIGTERM').catch(() => undefined)));
+    // The service's processes first, while the Redis and PostgreSQL their shutdown talks to still run.
+    const [service, rest] = [programs.filter((program) => program.isService), programs.filter((program) => !program.isService)];
+    await Promise.all(service.map((program) => program.stop('SIGTERM')));
+    await Promise.all(rest.map((program) => program.stop('SIGTERM')));
     for (const node of nodes) {
       try {
         node.remove();

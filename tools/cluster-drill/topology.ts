@@ -138,6 +138,11 @@ export class Program {
     private readonly env: NodeJS.ProcessEnv = {},
   ) {}
 
+  /** A process of the service itself (not one of the parts it runs on). */
+  get isService(): boolean {
+    return this.command === process.execPath;
+  }
+
   get running(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -148,13 +153,15 @@ export class Program {
     closeSync(out);
   }
 
-  /** Sends `signal` and waits for the exit. */
-  async stop(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  /** Sends `signal` and waits for the exit; a program still running after `graceMs` is killed. */
+  async stop(signal: NodeJS.Signals = 'SIGKILL', graceMs = 10_000): Promise<void> {
     const child = this.child;
     if (!child || !this.running) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     await exited;
+    clearTimeout(timer);
   }
 }
 
