@@ -81,6 +81,11 @@ export class IdempotencyRepository extends SqlRepository {
     );
   }
 
+  /** Deletes every record of the account (whose deletion no foreign key carries here). */
+  async removeAccount(accountId: string): Promise<void> {
+    await this.manager.query('DELETE FROM idempotency_keys WHERE account_id = $1', [accountId]);
+  }
+
   /** Deletes up to `batch` expired records; answers how many. */
   async deleteExpired(batch: number): Promise<number> {
     const [, affected]: [unknown[], number] = await this.manager.query(

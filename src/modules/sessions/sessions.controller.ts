@@ -23,9 +23,16 @@ export class SessionsController {
   ) {}
 
   @Get('sign-in')
-  async signInPage(@Req() req: Request, @Res() res: Response, @Query('next') next: unknown, @Query('signedOut') signedOut: unknown): Promise<void> {
+  async signInPage(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('next') next: unknown,
+    @Query('signedOut') signedOut: unknown,
+    @Query('deleted') deleted: unknown,
+  ): Promise<void> {
     if (await this.sessions.resolve(sessionTokenOf(req))) return res.redirect(HttpStatus.SEE_OTHER, localPath(next) ?? HOME_PAGE);
-    res.render('sessions/sign-in', this.signInLocals({ next: localPath(next), notice: signedOut === '1' ? 'You have signed out.' : undefined }));
+    const notice = deleted === '1' ? 'Your account and everything it held are deleted.' : signedOut === '1' ? 'You have signed out.' : undefined;
+    res.render('sessions/sign-in', this.signInLocals({ next: localPath(next), notice }));
   }
 
   @Post('sign-in')
