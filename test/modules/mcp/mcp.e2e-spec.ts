@@ -80,7 +80,9 @@ describe('/mcp', () => {
     const [readerClient, writerClient] = await Promise.all([connect(testApp.baseUrl, reader.key), connect(testApp.baseUrl, writer.key)]);
     try {
       const readerTools = (await readerClient.listTools()).tools;
+      // get_me needs no scope: every key may ask what it is.
       expect(readerTools.map((tool) => [tool.name, tool.title, tool.annotations])).toEqual([
+        ['get_me', 'Show the account and its permissions', { title: 'Show the account and its permissions', ...READ }],
         ['list_applications', 'List job applications', { title: 'List job applications', ...READ }],
         ['get_application', 'Read a job application', { title: 'Read a job application', ...READ }],
         ['list_interviews', 'List upcoming interviews', { title: 'List upcoming interviews', ...READ }],
@@ -89,6 +91,7 @@ describe('/mcp', () => {
       const writerTools = (await writerClient.listTools()).tools;
       const annotations = Object.fromEntries(writerTools.map((tool) => [tool.name, tool.annotations]));
       expect(Object.keys(annotations)).toEqual([
+        'get_me',
         'list_applications',
         'get_application',
         'create_application',
