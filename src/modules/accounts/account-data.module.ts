@@ -19,7 +19,18 @@ import { MeService } from './me.service';
  * Above every feature whose records it reads (AccountsModule sits below them, for the CLI and sign-in).
  */
 @Module({
-  imports: [AccountsModule, ApiKeysModule, ProfileModule, ResumesModule, CoverLettersModule, TrackerModule, ContactsModule, WebhooksModule, OAuthModule, EventsModule],
+  imports: [
+    AccountsModule,
+    ApiKeysModule,
+    ProfileModule,
+    ResumesModule,
+    CoverLettersModule,
+    TrackerModule,
+    ContactsModule,
+    WebhooksModule,
+    OAuthModule,
+    EventsModule,
+  ],
   controllers: [MeController],
   providers: [MeService, AccountExportService, AccountDeletionService],
   exports: [MeService, AccountExportService, AccountDeletionService],

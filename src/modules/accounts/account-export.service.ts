@@ -63,13 +63,25 @@ export class AccountExportService {
     yield `${field('profile', await this.profile.get(owner))},`;
     yield* array('resumes', this.eachResume(owner));
     yield ',';
-    yield* array('coverLetters', this.each((paging) => this.coverLetters.list(owner, paging), (letter) => this.coverLetters.get(owner, letter.id)));
+    yield* array(
+      'coverLetters',
+      this.each(
+        (paging) => this.coverLetters.list(owner, paging),
+        (letter) => this.coverLetters.get(owner, letter.id),
+      ),
+    );
     yield ',';
     yield* array('applications', this.eachApplication(owner));
     yield ',';
-    yield* array('contacts', this.each((paging) => this.contacts.list(owner, Object.assign(new ListContactsQuery(), paging))));
+    yield* array(
+      'contacts',
+      this.each((paging) => this.contacts.list(owner, Object.assign(new ListContactsQuery(), paging))),
+    );
     yield ',';
-    yield* array('webhooks', this.each((paging) => this.webhooks.list(owner, paging)));
+    yield* array(
+      'webhooks',
+      this.each((paging) => this.webhooks.list(owner, paging)),
+    );
     yield ',';
     const keys = (await this.apiKeys.list(owner)).map(({ accountId: _account, ...key }) => key);
     yield `${field('apiKeys', keys)},`;

@@ -47,7 +47,13 @@ describe('The account page: password, export, deletion', () => {
     for (let index = 0; index < 22; index++) await created(api.post(`${APPLICATIONS}/${applicationId}/activities`, { type: 'note', body: `Note ${index}` }));
     await created(api.patch(`${APPLICATIONS}/${applicationId}`, { status: 'applied' }));
     await created(
-      api.post(`${APPLICATIONS}/${applicationId}/interviews`, { round: 1, type: 'video', date: '2027-02-01T10:00:00.000Z', contactId, notes: 'Bring the demo' }),
+      api.post(`${APPLICATIONS}/${applicationId}/interviews`, {
+        round: 1,
+        type: 'video',
+        date: '2027-02-01T10:00:00.000Z',
+        contactId,
+        notes: 'Bring the demo',
+      }),
     );
     const webhook = await created(api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hooks', eventTypes: ['application.created'] }));
     // An Idempotency-Key keeps a record that names the account without a foreign key.
@@ -80,7 +86,12 @@ describe('The account page: password, export, deletion', () => {
       const provider = await connectWithOAuth(suite.testApp.baseUrl, account, ['tracker:read']);
       const token = provider.tokens()!.access_token;
       const mcp = (bearer: string) =>
-        new ApiClient(suite.testApp.baseUrl, bearer).request('POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { accept: 'application/json, text/event-stream' });
+        new ApiClient(suite.testApp.baseUrl, bearer).request(
+          'POST',
+          '/mcp',
+          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          { accept: 'application/json, text/event-stream' },
+        );
       expect((await mcp(token)).status).toBe(200);
 
       const changed = await changePassword(browser, { endAccess: 'on' });
@@ -145,7 +156,9 @@ describe('The account page: password, export, deletion', () => {
       expect(application.timeline).toHaveLength(24);
       expect(application.timeline.at(-1)).toMatchObject({ status: 'watchlist', description: 'Application created' });
       expect(application.timeline.filter((entry: { type?: string }) => entry.type === 'note')).toHaveLength(22);
-      expect(application.interviews).toEqual([expect.objectContaining({ round: 1, type: 'video', notes: 'Bring the demo', contact: expect.objectContaining({ firstName: 'Grace' }) })]);
+      expect(application.interviews).toEqual([
+        expect.objectContaining({ round: 1, type: 'video', notes: 'Bring the demo', contact: expect.objectContaining({ firstName: 'Grace' }) }),
+      ]);
 
       expect(data.contacts.map((contact: { firstName: string }) => contact.firstName).sort()).toEqual(['Grace', 'Idem']);
       expect(data.webhooks).toEqual([expect.objectContaining({ url: 'http://127.0.0.1:9/hooks', eventTypes: ['application.created'] })]);
@@ -190,7 +203,17 @@ describe('The account page: password, export, deletion', () => {
       const ownerBefore = await rowsOf(suite.owner.accountId);
 
       const before = await rowsOf(account.accountId);
-      for (const table of ['resumes', 'applications', 'api_keys', 'oauth_grants', 'sessions', 'webhook_endpoints', 'events', 'idempotency_keys', 'custom_section_items']) {
+      for (const table of [
+        'resumes',
+        'applications',
+        'api_keys',
+        'oauth_grants',
+        'sessions',
+        'webhook_endpoints',
+        'events',
+        'idempotency_keys',
+        'custom_section_items',
+      ]) {
         expect([table, before[table]]).toEqual([table, expect.any(Number)]);
         expect([table, before[table] > 0]).toEqual([table, true]);
       }
@@ -232,7 +255,12 @@ describe('The account page: password, export, deletion', () => {
 
       expect((await account.api.get('/v1/me')).status).toBe(401);
       const token = provider.tokens()!.access_token;
-      const mcp = await new ApiClient(suite.testApp.baseUrl, token).request('POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { accept: 'application/json, text/event-stream' });
+      const mcp = await new ApiClient(suite.testApp.baseUrl, token).request(
+        'POST',
+        '/mcp',
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { accept: 'application/json, text/event-stream' },
+      );
       expect(mcp.status).toBe(401);
       expect((await other.get('/settings')).status).toBe(303);
       expect((await signInAnswer(account.email, PASSWORD)).status).toBe(401);
