@@ -34,6 +34,12 @@ export class SettingsController {
   /** Everything the account holds, as one JSON file, written as it is read. */
   @Get('export')
   async export(@SignedIn() account: SignedInAccount, @Res() res: Response): Promise<void> {
+    const retryAfter = await this.settings.exportRefusal(account);
+    if (retryAfter !== undefined) {
+      res.setHeader('Retry-After', retryAfter);
+      const message = `Your data was downloaded too often in the last hour. Try again in ${Math.ceil(retryAfter / 60)} minutes.`;
+      return res.status(HttpStatus.TOO_MANY_REQUESTS).render('error', { title: 'Too many downloads', status: HttpStatus.TOO_MANY_REQUESTS, message });
+    }
     const day = new Date().toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="career-api-export-${day}.json"`);

@@ -7,6 +7,7 @@ import { ApiKeysService } from '../api-keys/api-keys.service';
 import { AccountDeletionService } from '../accounts/account-deletion.service';
 import { AccountsService } from '../accounts/accounts.service';
 import { PASSWORD_LIMITS } from '../accounts/password';
+import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
 import { SessionsService } from '../sessions/sessions.service';
 import { formText, PostedForm } from '../sessions/page-form';
 import type { SignedInAccount } from '../sessions/signed-in-account';
@@ -34,6 +35,9 @@ interface KeyForm {
 }
 
 const PLAN_NAMES = { free: 'Free', plus: 'Plus' } as const;
+
+/** Downloads of the account's data per hour (RATE_LIMIT_SCALE applies): an export reads every record the account holds. */
+export const EXPORT_LIMIT = { perAccount: 10, windowMs: 60 * 60_000 } as const;
 
 const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
@@ -63,7 +67,14 @@ export class SettingsService {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly deletion: AccountDeletionService,
+    private readonly limiter: AccountRateLimiter,
   ) {}
+
+  /** Counts a download of the account's data; the seconds to wait when the hour's downloads are used up. */
+  async exportRefusal(account: SignedInAccount): Promise<number | undefined> {
+    const decision = await this.limiter.consume(`export:account:${account.accountId}`, EXPORT_LIMIT.perAccount, EXPORT_LIMIT.windowMs, 'account-export');
+    return decision && !decision.allowed ? decision.retryAfter : undefined;
+  }
 
   accountPage(account: SignedInAccount, passwordErrors: Record<string, string> = {}) {
     return {

@@ -277,3 +277,32 @@ describe('The account page: password, export, deletion', () => {
     });
   });
 });
+
+describe('The account page at its real limits', () => {
+  const suite = useTestApp({ RATE_LIMIT_SCALE: '1' });
+
+  it('allows 10 downloads of the data an hour, then answers 429 with Retry-After', async () => {
+    const account = await suite.createAccount({ password: PASSWORD });
+    const browser = new PageClient(suite.testApp.baseUrl);
+    await browser.signIn(account.email, PASSWORD);
+    for (let download = 0; download < 10; download++) expect((await browser.get('/settings/export')).status).toBe(200);
+    const refused = await browser.get('/settings/export');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(pageText(refused.html)).toContain('Your data was downloaded too often in the last hour.');
+  });
+
+  it('checks the current password 10 times a quarter hour, then refuses even the right one with 429', async () => {
+    const account = await suite.createAccount({ password: PASSWORD });
+    const browser = new PageClient(suite.testApp.baseUrl);
+    await browser.signIn(account.email, PASSWORD);
+    const attempt = (current: string) => browser.submit('/settings', '/settings/password', { current, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    for (let guess = 0; guess < 10; guess++) expect((await attempt(`wrong guess number ${guess}`)).status).toBe(400);
+    const refused = await attempt(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(pageText(refused.html)).toContain('Too many tries. Wait 15 minutes and try again.');
+    expect((await browser.submit('/settings/delete', '/settings/delete', { email: account.email, password: PASSWORD })).status).toBe(429);
+    expect((await account.api.get('/v1/me')).status).toBe(200);
+  });
+});
