@@ -24,7 +24,7 @@ describeInChromium('The account page in a real browser', () => {
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/settings');
-    await screenshot(page, 'settings-account');
+    await screenshot(page, 'settings');
 
     await page.getByLabel('Current password').fill(person.password);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
