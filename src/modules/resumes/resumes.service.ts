@@ -12,7 +12,7 @@ import { CustomSectionsService } from './custom-sections/custom-sections.service
 import type { ResumeContent } from './dto/resume-content.dto';
 import { CreateResumeDto, ResumeDetail, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import type { Resume } from './entities/resume.entity';
-import { resolveResumeContent } from './resume-content';
+import { resolveResumeContent, sourcesWithinScopes } from './resume-content';
 import { ResumesRepository } from './resumes.repository';
 import type { SectionItemView } from './sections/section-item-view';
 import { LISTED_SECTION_NAMES } from './sections/section-names';
@@ -153,7 +153,9 @@ export class ResumesService {
       const profile = await this.profiles.get(owner, manager);
       const sections = await this.sections.itemsOf(id, manager);
       const customSections = await this.customSections.withItemsOf(owner, id, manager);
-      return { resume, content: resolveResumeContent({ resume, profile, sections, customSections }) };
+      const sources = { resume, profile, sections, customSections };
+      // A caller sees the parts its scopes cover; the tailoring worker, which acts for the account, sees everything.
+      return { resume, content: resolveResumeContent(isCaller(owner) ? sourcesWithinScopes(sources, owner.scopes) : sources) };
     }, 'REPEATABLE READ');
   }
 
@@ -190,4 +192,8 @@ function withoutSectionContent(cvData: object): object {
 /** Item ids replaced by their copies' ids; other values (skill categories, ids of nothing) stay. */
 function translated(idsBySection: Record<string, string[]>, copies: Map<string, string>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(idsBySection).map(([key, ids]) => [key, ids.map((id) => copies.get(id) ?? id)]));
+}
+
+function isCaller(owner: Owner): owner is ApiCaller {
+  return typeof owner !== 'string' && 'scopes' in owner;
 }
