@@ -10,6 +10,7 @@ import { MetricsEndpointModule } from './common/metrics/metrics.module';
 import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import type { AppConfig } from './config/configuration';
+import { AccountDataModule } from './modules/accounts/account-data.module';
 import { AccountsModule } from './modules/accounts/accounts.module';
 import { ApiKeysModule } from './modules/api-keys/api-keys.module';
 import { ContactsModule } from './modules/contacts/contacts.module';
@@ -45,6 +46,7 @@ export class AppModule {
         IdempotencyModule,
         DiscoveryModule,
         AccountsModule,
+        AccountDataModule,
         ApiKeysModule,
         OAuthModule,
         HealthModule,

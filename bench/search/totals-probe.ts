@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(URL)).initialize();
   try {
     const config = loadConfig({ ...process.env, DATABASE_URL: URL });
-    const service = new JobSearchService(new SearchRepository(dataSource.manager, config, new ReadReplicas(dataSource.manager, config)), new ListingsRepository(dataSource.manager, new ReadReplicas(dataSource.manager, config)), config);
+    const service = new JobSearchService(
+      new SearchRepository(dataSource.manager, config, new ReadReplicas(dataSource.manager, config)),
+      new ListingsRepository(dataSource.manager, new ReadReplicas(dataSource.manager, config)),
+      config,
+    );
     await service.onModuleInit();
     const random = new SeededRandom(process.env.PROBE_SEED ?? 'ab1');
     let misses = 0;

@@ -24,6 +24,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's account and credential
+         * @description **Limit:** 30 requests per minute per account
+         *
+         *     Any valid key may call it, whatever its scopes. Answers the account (id, email, plan, features), what the plan opens (`allows.autoPrepare`, `allows.coverLetters`, …) so that a client can tell before trying, and the key in use with its scopes.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -95,7 +117,7 @@ export interface paths {
          * Export applications as CSV
          * @description **Scope:** `tracker:read` · **Limit:** 10 requests per minute per account
          *
-         *     Every application, oldest first, one row each, every field in a fixed column order (`id`, `jobTitle`, `company`, `location`, `jobUrl`, `status`, `source`, `priority`, `notes`, `salaryMin`, `salaryMax`, `salaryPeriod`, `salaryCurrency`, `appliedDate`, `deadline`, `followUpAt`, `publisher`, `jobDescription`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`, `postedAt`) under a header row; instants in ISO 8601 UTC, `deadline` as YYYY-MM-DD, empty cells for empty fields. UTF-8 with a byte order mark, CRLF line ends (RFC 4180). A text cell a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a `'` in front, which the import takes off again.
+         *     Every application, oldest first, one row each, every field in a fixed column order (`id`, `jobTitle`, `company`, `location`, `jobUrl`, `status`, `source`, `priority`, `notes`, `salaryMin`, `salaryMax`, `salaryPeriod`, `salaryCurrency`, `appliedDate`, `deadline`, `followUpAt`, `publisher`, `jobDescription`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`) under a header row; instants in ISO 8601 UTC, `deadline` as YYYY-MM-DD, empty cells for empty fields. UTF-8 with a byte order mark, CRLF line ends (RFC 4180). A text cell a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a `'` in front, which the import takes off again.
          */
         get: operations["exportApplicationsCsv"];
         put?: never;
@@ -1642,6 +1664,107 @@ export interface components {
             /** @example Not found */
             error: string;
         };
+        UnauthorizedBody: {
+            /** @example Invalid API key */
+            error: string;
+        };
+        /** @description What the plan and features open: check here before trying a Plus-only operation */
+        PlanAllowsView: {
+            /**
+             * @description Creating and updating cover letters (reading and deleting them is open to every plan)
+             * @example true
+             */
+            coverLetters: boolean;
+            /**
+             * @description `autoPrepare: true` on `POST /v1/tracker/applications`: the Plus plan with the `auto-prepare` feature
+             * @example false
+             */
+            autoPrepare: boolean;
+            /**
+             * @description Creating API keys (an existing key keeps working after a move to free)
+             * @example true
+             */
+            apiKeys: boolean;
+            /**
+             * @description Approving OAuth apps for `/mcp`, and those apps’ access
+             * @example true
+             */
+            connectedApps: boolean;
+        };
+        /**
+         * @description What the credential may do
+         * @enum {string}
+         */
+        Scope: "jobs:search" | "tracker:read" | "tracker:write" | "profile:read" | "profile:write" | "contacts:read" | "contacts:write" | "resume:read" | "resume:write" | "resume:export" | "experiences:read" | "experiences:write" | "education:read" | "education:write" | "skills:read" | "skills:write" | "summaries:read" | "summaries:write" | "projects:read" | "projects:write" | "certificates:read" | "certificates:write" | "awards:read" | "awards:write" | "publications:read" | "publications:write" | "interests:read" | "interests:write" | "custom-sections:read" | "custom-sections:write" | "cover-letter:read" | "cover-letter:write" | "webhooks:read" | "webhooks:write" | "events:read";
+        CredentialView: {
+            /**
+             * @description `api_key` on `/v1`; `oauth_token` only through `/mcp` (`get_me`)
+             * @example api_key
+             * @enum {string}
+             */
+            type: "api_key" | "oauth_token";
+            /**
+             * @description The key's id, or the OAuth app's client id
+             * @example 5b1f7c2e-8d4a-4e6b-9f3c-2a1d0e9b8c7f
+             */
+            id: string;
+            /**
+             * @description The key's name (null for an OAuth token)
+             * @example My script
+             */
+            name: string | null;
+            /**
+             * @description What the credential may do
+             * @example [
+             *       "tracker:read",
+             *       "tracker:write"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * Format: date-time
+             * @description When the key expires (null: never, or an OAuth token)
+             * @example null
+             */
+            expiresAt: string | null;
+        };
+        MeView: {
+            /** @example 0f8e2d4c-6b1a-4c3e-9d7f-1a2b3c4d5e6f */
+            id: string;
+            /** @example ada@example.com */
+            email: string;
+            /** @example Ada Lovelace */
+            name: string | null;
+            /**
+             * @example plus
+             * @enum {string}
+             */
+            plan: "free" | "plus";
+            /**
+             * @description Optional capabilities granted to the account
+             * @example []
+             */
+            features: "auto-prepare"[];
+            allows: components["schemas"]["PlanAllowsView"];
+            credential: components["schemas"]["CredentialView"];
+            /**
+             * Format: date-time
+             * @example 2026-01-15T09:30:00.000Z
+             */
+            createdAt: string;
+        };
+        MeResponse: {
+            data: components["schemas"]["MeView"];
+        };
+        TooManyRequestsBody: {
+            /** @example Too many requests */
+            error: string;
+            /**
+             * @description Seconds until one more request is allowed
+             * @example 12
+             */
+            retryAfter: number;
+        };
         HealthResponse: {
             /**
              * @description `ok` when PostgreSQL and Redis both answer, `error` otherwise (a read replica that is down does not count: its reads go to the primary)
@@ -1672,24 +1795,11 @@ export interface components {
                 };
             };
         };
-        UnauthorizedBody: {
-            /** @example Invalid API key */
-            error: string;
-        };
         InsufficientScopeBody: {
             /** @example Insufficient scope */
             error: string;
             /** @example tracker:write */
             requiredScope: string;
-        };
-        TooManyRequestsBody: {
-            /** @example Too many requests */
-            error: string;
-            /**
-             * @description Seconds until one more request is allowed
-             * @example 12
-             */
-            retryAfter: number;
         };
         ValidationErrorBody: {
             /** @example Validation failed */
@@ -4384,6 +4494,70 @@ export interface operations {
             };
         };
     };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description More than 30 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -4485,7 +4659,7 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id,jobTitle,company,location,jobUrl,status,source,priority,notes,salaryMin,salaryMax,salaryPeriod,salaryCurrency,appliedDate,deadline,followUpAt,publisher,jobDescription,cvId,coverLetterId,jobListingId,isArchived,createdAt,updatedAt,postedAt
+                     * @example id,jobTitle,company,location,jobUrl,status,source,priority,notes,salaryMin,salaryMax,salaryPeriod,salaryCurrency,appliedDate,deadline,followUpAt,publisher,jobDescription,cvId,coverLetterId,jobListingId,isArchived,createdAt,updatedAt
                      *     "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10","Senior Backend Engineer","Acme Corp","Berlin, Germany","https://jobs.acme.example/1234","applied","LinkedIn",4,,70000,85000,"YEAR","EUR","2026-11-20T09:30:00.000Z",,,,,,,,false,"2026-11-18T08:00:00.000Z","2026-11-20T09:30:00.000Z"
                      */
                     "text/csv": string;

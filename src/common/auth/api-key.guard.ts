@@ -5,7 +5,7 @@ import { ApiError, InsufficientScopeError } from '../errors/api-errors';
 import { AccountRateLimiter } from '../rate-limit/account-rate-limiter';
 import { AccessTokenAuthenticator } from './access-token-authenticator';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
-import { ACCEPTS_ACCESS_TOKENS, PUBLIC_ROUTE, REQUIRED_SCOPE, SCOPE_PER_OPERATION } from './auth.decorators';
+import { ACCEPTS_ACCESS_TOKENS, NO_SCOPE_NEEDED, PUBLIC_ROUTE, REQUIRED_SCOPE, SCOPE_PER_OPERATION, scopeAllows } from './auth.decorators';
 import type { Scope } from './scopes';
 
 const FAILURE_MESSAGES = {
@@ -65,8 +65,8 @@ export class ApiKeyGuard implements CanActivate {
       this.refuse(request, response, takesAccessTokens, (byToken ? ACCESS_TOKEN_FAILURE_MESSAGES : FAILURE_MESSAGES)[failure]);
     }
 
-    const requiredScope = this.reflector.getAllAndOverride<Scope | typeof SCOPE_PER_OPERATION | undefined>(REQUIRED_SCOPE, targets);
-    if (requiredScope !== SCOPE_PER_OPERATION && (!requiredScope || !authentication.caller.scopes.includes(requiredScope))) {
+    const requiredScope = this.reflector.getAllAndOverride<Scope | typeof SCOPE_PER_OPERATION | typeof NO_SCOPE_NEEDED | undefined>(REQUIRED_SCOPE, targets);
+    if (requiredScope !== SCOPE_PER_OPERATION && (!requiredScope || !scopeAllows(authentication.caller.scopes, requiredScope))) {
       throw new InsufficientScopeError(requiredScope);
     }
     request.caller = authentication.caller;

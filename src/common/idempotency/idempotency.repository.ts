@@ -85,6 +85,11 @@ export class IdempotencyRepository extends SqlRepository {
     );
   }
 
+  /** Deletes every record of the account (whose deletion no foreign key carries here). */
+  async removeAccount(accountId: string): Promise<void> {
+    await this.manager.query('DELETE FROM idempotency_keys WHERE account_id = $1', [accountId]);
+  }
+
   /**
    * Deletes the account's oldest records until what it keeps fits in `budget` bytes, never the key just kept. A
    * record counts its answer's body, its key and headers, and a fixed overhead (so that many tiny answers count too).

@@ -56,6 +56,11 @@ export class IdempotencyService {
     @InjectConfig() private readonly config: AppConfig,
   ) {}
 
+  /** Forgets the kept answers of an account being deleted, in the transaction (`within`) that deletes it. */
+  forgetAccount(accountId: string, within: EntityManager): Promise<void> {
+    return this.records.withManager(within).removeAccount(accountId);
+  }
+
   async decide(accountId: string, key: string, fingerprint: string): Promise<IdempotencyDecision> {
     const transaction = await RequestTransaction.begin(this.manager);
     try {

@@ -6,8 +6,9 @@ import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 
 /**
- * Accounts have no HTTP routes: they are managed with the CLI (`npm run cli -- account:create`). A new account's
- * profile and first resume are made by their own modules, in the account's transaction.
+ * Accounts are made with the CLI (`npm run cli -- account:create`) and sign-up, and their person manages them on the
+ * settings pages. A new account's profile and first resume are made by their own modules, in the account's
+ * transaction. What reads every feature (`GET /v1/me`, the export, the deletion) is AccountDataModule's, above them.
  */
 @Module({ imports: [ProfileModule, ResumesModule, ApiKeysModule], providers: [AccountsService, AccountsRepository], exports: [AccountsService] })
 export class AccountsModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { ApiKeyCache } from '../api-keys/api-key-cache';
 import { ProfileService } from '../profile/profile.service';
 import { ResumesService } from '../resumes/resumes.service';
-import { AccountsRepository } from './accounts.repository';
+import { AccountHoldings, AccountsRepository } from './accounts.repository';
 import { Account } from './entities/account.entity';
 import type { Feature, Plan } from './account-plans';
 import { hashPassword, passwordProblem, verifyPassword } from './password';
@@ -81,19 +82,52 @@ export class AccountsService {
   /**
    * Sets the account's password and ends its browser sessions, so a password changed after a leak shuts the door at
    * once; with `endAccess`, its API keys and connected apps end too (whoever had the password may have made them).
-   * Answers what ended.
+   * Answers what ended. `keptSessionId`: the session of the person changing it, who stays signed in.
    */
-  async setPassword(id: string, password: string, { endAccess }: { endAccess: boolean }): Promise<PasswordChange> {
+  async setPassword(id: string, password: string, { endAccess, keptSessionId }: { endAccess: boolean; keptSessionId?: string }): Promise<PasswordChange> {
     const passwordHash = await this.newPasswordHash(password);
     const changed = await this.accounts.transaction(async (accounts) => {
       if (!(await accounts.setPasswordHash(id, passwordHash))) throw new AccountRuleError(`No account with id ${id}`);
-      const sessionsEnded = await accounts.endSessions(id);
+      const sessionsEnded = await accounts.endSessions(id, keptSessionId);
       const access = endAccess ? await accounts.revokeAccess(id) : { keysRevoked: 0, appsDisconnected: 0 };
       return { id, sessionsEnded, ...access, accessKept: !endAccess };
     });
     // This process's kept keys go at once; other processes hear of it from the database.
     if (endAccess) this.apiKeys.forget(id);
     return changed;
+  }
+
+  /** Whether `password` is the account's (false without an account or a password); as slow as a sign-in's check. */
+  async passwordMatches(id: string, password: string): Promise<boolean> {
+    return verifyPassword(await this.accounts.passwordHashOf(id), password);
+  }
+
+  /** Why this new password would be refused, or undefined: for a form to say before anything changes. */
+  passwordProblem(password: string): string | undefined {
+    return passwordProblem(password);
+  }
+
+  /** The account by id, or undefined. */
+  async find(id: string): Promise<Account | undefined> {
+    return (await this.accounts.byId(id)) ?? undefined;
+  }
+
+  /** What the account's deletion would take with it. */
+  holdings(id: string): Promise<AccountHoldings> {
+    return this.accounts.holdings(id);
+  }
+
+  /**
+   * Deletes the account and, through the foreign keys, everything it holds, inside the transaction of `within` (whose
+   * owner deletes the records that name the account without a foreign key). False when there was no such account.
+   */
+  async remove(id: string, within: EntityManager): Promise<boolean> {
+    return this.accounts.withManager(within).remove(id);
+  }
+
+  /** After a deletion commits: this process forgets the account's keys at once (others hear of it from the database). */
+  forgetKeys(id: string): void {
+    this.apiKeys.forget(id);
   }
 
   /**

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { ApiError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { planAllows } from '../accounts/account-plans';
 import { EventsOutbox } from '../events/events-outbox';
 import { ResumesRepository } from '../resumes/resumes.repository';
 import { CoverLettersRepository } from './cover-letters.repository';
@@ -69,7 +70,7 @@ export class CoverLettersService {
 }
 
 function requirePlus(caller: ApiCaller): void {
-  if (caller.plan !== 'plus') {
+  if (!planAllows(caller).coverLetters) {
     throw new ApiError(HttpStatus.FORBIDDEN, 'Cover letters need the Plus plan', { requiresUpgrade: true });
   }
 }

@@ -15,6 +15,7 @@ import {
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiCaller } from '../../common/auth/api-caller';
+import { NO_SCOPE_NEEDED, scopeAllows } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
 import { ApiDocument } from '../../common/http/api-document';
 import type { ListEnvelope } from '../../common/http/paging';
@@ -152,14 +153,14 @@ export class McpServerFactory {
 
   /** The first scope a prompt's tools need that the caller's key lacks. */
   private missingScope(caller: ApiCaller, prompt: McpPrompt): Scope | undefined {
-    return prompt.tools.map((name) => this.scopeOf(name)).find((scope) => !caller.scopes.includes(scope));
+    return prompt.tools.map((name) => this.scopeOf(name)).find((scope): scope is Scope => !scopeAllows(caller.scopes, scope));
   }
 
   private allows(caller: ApiCaller, toolName: string): boolean {
-    return caller.scopes.includes(this.scopeOf(toolName));
+    return scopeAllows(caller.scopes, this.scopeOf(toolName));
   }
 
-  private scopeOf(toolName: string): Scope {
+  private scopeOf(toolName: string): Scope | typeof NO_SCOPE_NEEDED {
     const tool = this.tools().get(toolName);
     if (!tool || isToolFamily(tool)) throw new Error(`${toolName} is not a single MCP tool`);
     return this.contract(tool).scope;
@@ -188,8 +189,8 @@ export class McpServerFactory {
   /** The tools the caller's key may call; of a family, the members it may call. */
   private toolListings(caller: ApiCaller): Tool[] {
     return [...this.tools().values()].flatMap((tool) => {
-      if (!isToolFamily(tool)) return caller.scopes.includes(this.contract(tool).scope) ? [this.toolListing(tool)] : [];
-      const allowed = Object.keys(tool.members).filter((name) => caller.scopes.includes(this.contract(tool.members[name]).scope));
+      if (!isToolFamily(tool)) return scopeAllows(caller.scopes, this.contract(tool).scope) ? [this.toolListing(tool)] : [];
+      const allowed = Object.keys(tool.members).filter((name) => scopeAllows(caller.scopes, this.contract(tool.members[name]).scope));
       return allowed.length > 0 ? [this.familyListing(tool, allowed)] : [];
     });
   }
@@ -199,7 +200,7 @@ export class McpServerFactory {
     return {
       name: tool.name,
       title: tool.title,
-      description: `${tool.description} (scope ${contract.scope}; ${contract.perMinute} calls per minute)`,
+      description: `${tool.description} (${contract.scope === NO_SCOPE_NEEDED ? 'any scope' : `scope ${contract.scope}`}; ${contract.perMinute} calls per minute)`,
       inputSchema: withIdempotencyKey(tool.effect, this.apiDocument.inputSchema(contract.operation)) as Tool['inputSchema'],
       ...outputSchema([this.apiDocument.responseSchema(contract.operation)]),
       annotations: { title: tool.title, ...TOOL_ANNOTATIONS[tool.effect], ...(tool.reachesOutside && { openWorldHint: true }) },

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, Logger, RequestMethod, ValidationPipe } from '@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { isUUID } from 'class-validator';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
+import { NO_SCOPE_NEEDED, REQUIRED_SCOPE, scopeAllows } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
 import { ApiError, InsufficientScopeError, NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import type { ApiDocument, OperationKey } from '../../common/http/api-document';
@@ -29,7 +29,8 @@ export type RunnableTool = McpToolMember & { name: string; effect: ToolEffect };
 /** What a tool inherits from its `/v1` twin, read once from the controller's metadata. */
 export interface TwinContract {
   operation: OperationKey;
-  scope: Scope;
+  /** The twin's scope, or none where any valid credential may call it (`get_me`). */
+  scope: Scope | typeof NO_SCOPE_NEEDED;
   perMinute: number;
   pathParameters: string[];
   queryParameters: string[];
@@ -38,7 +39,7 @@ export interface TwinContract {
 export function twinContract(tool: McpToolMember, apiDocument: ApiDocument): TwinContract {
   const { controller, handler } = tool.twin;
   const method = (controller.prototype as Record<string, object>)[handler];
-  const scope = Reflect.getMetadata(REQUIRED_SCOPE, method) as Scope | undefined;
+  const scope = Reflect.getMetadata(REQUIRED_SCOPE, method) as Scope | typeof NO_SCOPE_NEEDED | undefined;
   const perMinute = perMinuteLimit(controller, method);
   if (!scope || perMinute === undefined) throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
   const route = [Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, method)] as (string | undefined)[];
@@ -73,7 +74,7 @@ export class McpToolRunner {
    */
   async run(tool: RunnableTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     try {
-      if (!caller.scopes.includes(contract.scope)) {
+      if (!scopeAllows(caller.scopes, contract.scope)) {
         throw new InsufficientScopeError(contract.scope);
       }
       const route = AccountRateLimiter.routeName(tool.twin.controller, tool.twin.handler);

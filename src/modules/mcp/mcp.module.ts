@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountDataModule } from '../accounts/account-data.module';
 import { ContactsModule } from '../contacts/contacts.module';
 import { CoverLettersModule } from '../cover-letters/cover-letters.module';
 import { EventsModule } from '../events/events.module';
@@ -17,10 +18,11 @@ import { ContactsTools } from './tools/contacts.tools';
 import { CoverLettersTools } from './tools/cover-letters.tools';
 import { EventsTools } from './tools/events.tools';
 import { JobsTools } from './tools/jobs.tools';
+import { MeTools } from './tools/me.tools';
 import { ResumesTools } from './tools/resumes.tools';
 import { TrackerTools } from './tools/tracker.tools';
 
-const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools, EventsTools];
+const TOOLSETS = [MeTools, JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools, EventsTools];
 
 @Module({
   imports: [
@@ -32,6 +34,7 @@ const TOOLSETS = [JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLet
     ContactsModule,
     CoverLettersModule,
     EventsModule,
+    AccountDataModule,
   ],
   controllers: [McpController],
   providers: [

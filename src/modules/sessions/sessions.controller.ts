@@ -33,9 +33,17 @@ export class SessionsController {
     @Query('next') next: unknown,
     @Query('signedOut') signedOut: unknown,
     @Query('signedUp') signedUp: unknown,
+    @Query('deleted') deleted: unknown,
   ): Promise<void> {
     if (await this.sessions.resolve(sessionTokenOf(req))) return res.redirect(HttpStatus.SEE_OTHER, localPath(next) ?? HOME_PAGE);
-    const notice = signedOut === '1' ? 'You have signed out.' : signedUp === '1' ? SIGNED_UP_NOTICE : undefined;
+    const notice =
+      deleted === '1'
+        ? 'Your account and everything it held are deleted.'
+        : signedOut === '1'
+          ? 'You have signed out.'
+          : signedUp === '1'
+            ? SIGNED_UP_NOTICE
+            : undefined;
     res.render('sessions/sign-in', this.signInLocals({ next: localPath(next), notice }));
   }
 

@@ -31,6 +31,13 @@ export const SIGN_IN_LIMITS = {
   longestDelayMs: 5_000,
 } as const;
 
+/**
+ * Checks of the current password from a signed-in session (changing the password, deleting the account) per quarter
+ * hour per account: a session left open on a shared computer must not become a way to guess the password.
+ * RATE_LIMIT_SCALE applies.
+ */
+export const PASSWORD_CHECK_LIMIT = { perAccount: 10, windowMs: 15 * 60_000 } as const;
+
 /** Wrong passwords an account's counter holds at most: far past the longest delay, so its count stays exact. */
 const FAILURES_COUNTED = 1_000;
 
@@ -39,6 +46,8 @@ export const SIGN_UP_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export const ACCOUNT_NAME_MAX = 200;
+
+export type PasswordCheck = { confirmed: true } | { failure: 'credentials' } | { failure: 'limited'; retryAfter: number };
 
 export type SignInResult = { token: string; accountId: string } | { failure: 'credentials' } | { failure: 'limited'; retryAfter: number };
 
@@ -81,6 +90,18 @@ export class SessionsService {
       return { failure: 'credentials' };
     }
     return { token: await this.open(account.id), accountId: account.id };
+  }
+
+  /** Whether the signed-in person knows the account's password; every attempt counts against PASSWORD_CHECK_LIMIT. */
+  async checkPassword(account: SignedInAccount, password: string): Promise<PasswordCheck> {
+    const decision = await this.limiter.consume(
+      `password-check:account:${account.accountId}`,
+      PASSWORD_CHECK_LIMIT.perAccount,
+      PASSWORD_CHECK_LIMIT.windowMs,
+      'password-check',
+    );
+    if (decision && !decision.allowed) return { failure: 'limited', retryAfter: decision.retryAfter };
+    return (await this.accounts.passwordMatches(account.accountId, password)) ? { confirmed: true } : { failure: 'credentials' };
   }
 
   /** Counts a wrong password against the account from any address; the delay its answer waits for. */

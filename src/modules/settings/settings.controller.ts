@@ -1,21 +1,69 @@
-import { Body, Get, HttpStatus, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { Body, Get, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AccountExportService } from '../accounts/account-export.service';
+import { clearSessionCookie } from '../sessions/session-cookie';
 import { PageController } from '../sessions/page.decorators';
 import { PostedForm } from '../sessions/page-form';
 import type { SignedInAccount } from '../sessions/signed-in-account';
 import { SignedIn } from '../sessions/signed-in-account';
 import { SignedInGuard } from '../sessions/signed-in.guard';
-import { SettingsService } from './settings.service';
+import { FormOutcome, SettingsService } from './settings.service';
 
-/** The account's settings: what it is (read only), and its API keys. */
+/** The account's settings: what it is, its password, its data (export, deletion), and its API keys. */
 @PageController('settings')
 @UseGuards(SignedInGuard)
 export class SettingsController {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly exports: AccountExportService,
+  ) {}
 
   @Get()
   account(@SignedIn() account: SignedInAccount, @Res() res: Response): void {
     res.render('settings/account', { title: 'Account', section: 'account', ...this.settings.accountPage(account) });
+  }
+
+  /** Renders the account page in the post's answer, saying what the new password ended. */
+  @Post('password')
+  async changePassword(@SignedIn() account: SignedInAccount, @Body() form: PostedForm, @Res() res: Response): Promise<void> {
+    this.renderOutcome(res, 'settings/account', { title: 'Account', section: 'account' }, await this.settings.changePassword(account, form));
+  }
+
+  /** Everything the account holds, as one JSON file, written as it is read. */
+  @Get('export')
+  async export(@SignedIn() account: SignedInAccount, @Res() res: Response): Promise<void> {
+    const retryAfter = await this.settings.exportRefusal(account);
+    if (retryAfter !== undefined) {
+      res.setHeader('Retry-After', retryAfter);
+      const message = `Your data was downloaded too often in the last hour. Try again in ${Math.ceil(retryAfter / 60)} minutes.`;
+      return res.status(HttpStatus.TOO_MANY_REQUESTS).render('error', { title: 'Too many downloads', status: HttpStatus.TOO_MANY_REQUESTS, message });
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="career-api-export-${day}.json"`);
+    // A failure half-way cuts the connection (pipeline destroys the answer), so no truncated file passes for whole.
+    await pipeline(Readable.from(this.exports.document(account.accountId)), res);
+  }
+
+  @Get('delete')
+  async confirmDeletion(@SignedIn() account: SignedInAccount, @Res() res: Response): Promise<void> {
+    res.render('settings/delete-account', { title: 'Delete account', section: 'account', ...(await this.settings.deletionPage(account)) });
+  }
+
+  /** Once the account is gone, so is this session: the cookie goes too, and the person lands on the sign-in page. */
+  @Post('delete')
+  async deleteAccount(@SignedIn() account: SignedInAccount, @Body() form: PostedForm, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const refused = await this.settings.deleteAccount(account, form);
+    if (refused) return this.renderOutcome(res, 'settings/delete-account', { title: 'Delete account', section: 'account' }, refused);
+    clearSessionCookie(req, res);
+    res.redirect(HttpStatus.SEE_OTHER, '/sign-in?deleted=1');
+  }
+
+  private renderOutcome(res: Response, view: string, locals: Record<string, unknown>, outcome: FormOutcome): void {
+    if (outcome.retryAfter !== undefined) res.setHeader('Retry-After', outcome.retryAfter);
+    res.status(outcome.status).render(view, { ...locals, ...outcome.page });
   }
 
   @Get('api-keys')

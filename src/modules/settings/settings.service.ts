@@ -4,6 +4,11 @@ import { Scope, SCOPES } from '../../common/auth/scopes';
 import { ApiKeyErrorCode, ApiKeyRuleError } from '../api-keys/api-keys.exception';
 import type { ApiKeyListing } from '../api-keys/api-keys.repository';
 import { ApiKeysService } from '../api-keys/api-keys.service';
+import { AccountDeletionService } from '../accounts/account-deletion.service';
+import { AccountsService } from '../accounts/accounts.service';
+import { PASSWORD_LIMITS } from '../accounts/password';
+import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
+import { SessionsService } from '../sessions/sessions.service';
 import { formText, PostedForm } from '../sessions/page-form';
 import type { SignedInAccount } from '../sessions/signed-in-account';
 import { AccessLevel, ACCESS_LEVELS, describeScopes, READ_ONLY_SCOPES, SCOPE_GROUPS, scopesAt } from './scope-groups';
@@ -31,21 +36,103 @@ interface KeyForm {
 
 const PLAN_NAMES = { free: 'Free', plus: 'Plus' } as const;
 
+/** Downloads of the account's data per hour (RATE_LIMIT_SCALE applies): an export reads every record the account holds. */
+export const EXPORT_LIMIT = { perAccount: 10, windowMs: 60 * 60_000 } as const;
+
 const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+function tooManyTries(retryAfter: number): string {
+  const minutes = Math.ceil(retryAfter / 60);
+  return `Too many tries. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}
 
 /** A moment for people (the day; the time, in UTC, on hover) and for machines (`<time datetime>`). */
 export function moment(date: Date | null): { text: string; full: string; iso: string } | null {
   return date && { text: DATE.format(date), full: `${DATE_TIME.format(date)} UTC`, iso: date.toISOString() };
 }
 
+/** A form's answer: the status and the locals of the page to render with it (or, after a deletion, none: sign out). */
+export interface FormOutcome {
+  status: HttpStatus;
+  page: Record<string, unknown>;
+  retryAfter?: number;
+}
+
 /** The view models of the settings pages, and the reading of their forms; the rules are the features' own. */
 @Injectable()
 export class SettingsService {
-  constructor(private readonly apiKeys: ApiKeysService) {}
+  constructor(
+    private readonly apiKeys: ApiKeysService,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly deletion: AccountDeletionService,
+    private readonly limiter: AccountRateLimiter,
+  ) {}
 
-  accountPage(account: SignedInAccount) {
-    return { email: account.email, name: account.name, plan: PLAN_NAMES[account.plan], isPlus: account.plan === 'plus', features: account.features };
+  /** Counts a download of the account's data; the seconds to wait when the hour's downloads are used up. */
+  async exportRefusal(account: SignedInAccount): Promise<number | undefined> {
+    const decision = await this.limiter.consume(`export:account:${account.accountId}`, EXPORT_LIMIT.perAccount, EXPORT_LIMIT.windowMs, 'account-export');
+    return decision && !decision.allowed ? decision.retryAfter : undefined;
+  }
+
+  accountPage(account: SignedInAccount, passwordErrors: Record<string, string> = {}) {
+    return {
+      email: account.email,
+      name: account.name,
+      plan: PLAN_NAMES[account.plan],
+      isPlus: account.plan === 'plus',
+      features: account.features,
+      passwordMin: PASSWORD_LIMITS.min,
+      passwordErrors,
+    };
+  }
+
+  /**
+   * Changes the password when the current one is right (checked under the account's limit): every other session ends,
+   * this one stays; with `endAccess` ticked, the API keys and connected apps end too. The page says which happened.
+   */
+  async changePassword(account: SignedInAccount, posted: PostedForm): Promise<FormOutcome> {
+    const password = formText(posted, 'password');
+    const errors: Record<string, string> = {};
+    const problem = this.accounts.passwordProblem(password);
+    if (problem) errors.password = problem;
+    else if (formText(posted, 'confirm') !== password) errors.confirm = 'The two new passwords differ: type the same one twice';
+    if (Object.keys(errors).length > 0) return { status: HttpStatus.BAD_REQUEST, page: this.accountPage(account, errors) };
+    const check = await this.sessions.checkPassword(account, formText(posted, 'current'));
+    if ('failure' in check) {
+      const current = check.failure === 'limited' ? tooManyTries(check.retryAfter) : 'That is not your current password';
+      const status = check.failure === 'limited' ? HttpStatus.TOO_MANY_REQUESTS : HttpStatus.BAD_REQUEST;
+      return { status, page: this.accountPage(account, { current }), retryAfter: 'retryAfter' in check ? check.retryAfter : undefined };
+    }
+    const endAccess = formText(posted, 'endAccess') === 'on';
+    const changed = await this.accounts.setPassword(account.accountId, password, { endAccess, keptSessionId: account.sessionId });
+    return { status: HttpStatus.OK, page: { ...this.accountPage(account), passwordChanged: changed } };
+  }
+
+  /** The confirmation page of a deletion: what would be lost, counted. */
+  async deletionPage(account: SignedInAccount, errors: Record<string, string> = {}) {
+    return { email: account.email, holdings: await this.accounts.holdings(account.accountId), errors };
+  }
+
+  /**
+   * Deletes the account once the person typed its email and gave its password; answers a page to show again when
+   * either is wrong, undefined when the account is gone.
+   */
+  async deleteAccount(account: SignedInAccount, posted: PostedForm): Promise<FormOutcome | undefined> {
+    if (formText(posted, 'email').trim().toLowerCase() !== account.email.toLowerCase()) {
+      return { status: HttpStatus.BAD_REQUEST, page: await this.deletionPage(account, { email: `Type ${account.email} to confirm` }) };
+    }
+    const check = await this.sessions.checkPassword(account, formText(posted, 'password'));
+    if ('failure' in check) {
+      if (check.failure === 'limited') {
+        const page = await this.deletionPage(account, { password: tooManyTries(check.retryAfter) });
+        return { status: HttpStatus.TOO_MANY_REQUESTS, page, retryAfter: check.retryAfter };
+      }
+      return { status: HttpStatus.BAD_REQUEST, page: await this.deletionPage(account, { password: 'That is not your password' }) };
+    }
+    await this.deletion.delete(account.accountId);
+    return undefined;
   }
 
   async apiKeysPage(account: SignedInAccount, form: KeyForm = this.blankForm(), errors: Record<string, string> = {}) {

@@ -96,6 +96,18 @@ function listStatementFor(shape: ListShape): string {
   return statement;
 }
 
+/** A timeline entry `e` as the single read answers it: a status change, or an activity with its `type` and `occurredAt`. */
+const TIMELINE_ENTRY = `CASE WHEN e.type IS NULL
+    THEN json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')})
+    ELSE json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')},
+                           'type', e.type, 'occurredAt', ${jsonTimestamp('e.occurred_at')}) END`;
+
+/** Every timeline entry of one application of the account, most recent first (the single read keeps the latest 20). */
+const WHOLE_TIMELINE = `
+  SELECT coalesce(json_agg(${TIMELINE_ENTRY} ORDER BY e.sequence DESC), '[]') AS timeline
+    FROM application_timeline_entries e JOIN applications a ON a.id = e.application_id
+   WHERE a.id = $1 AND a.account_id = $2`;
+
 /**
  * One application with its 20 latest timeline entries (by `sequence`: the order the status changes and activities were
  * recorded, each under the application's row lock; an activity adds its `type` and `occurredAt`) and its interviews (with the contact each names), in one round
@@ -108,11 +120,7 @@ const DETAIL = `
          ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.cover_letter_id AS "coverLetterId",
          to_char(a.deadline, 'YYYY-MM-DD') AS deadline, to_char(a.posted_at, 'YYYY-MM-DD') AS "postedAt", ${jsonTimestamp('a.follow_up_at')} AS "followUpAt", a.tailoring_report AS "tailoringReport",
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
-         (SELECT coalesce(json_agg(CASE WHEN e.type IS NULL
-                                     THEN json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')})
-                                     ELSE json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')},
-                                                            'type', e.type, 'occurredAt', ${jsonTimestamp('e.occurred_at')}) END
-                                   ORDER BY e.sequence DESC), '[]')
+         (SELECT coalesce(json_agg(${TIMELINE_ENTRY} ORDER BY e.sequence DESC), '[]')
             FROM (SELECT id, status, description, created_at, type, occurred_at, sequence FROM application_timeline_entries
                    WHERE application_id = a.id ORDER BY sequence DESC LIMIT ${TIMELINE_LENGTH}) e
          ) AS timeline,
@@ -174,6 +182,12 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
     const [application] = await this.manager.query<AsJson<ApplicationDetail>[]>(DETAIL, [id, accountIdOf(owner)]);
     if (!application) throw new NotFoundError();
     return application;
+  }
+
+  /** The application's whole timeline (an account's data export holds every entry); empty for an id not the account's. */
+  async wholeTimeline(owner: Owner, id: string): Promise<AsJson<ApplicationDetail>['timeline']> {
+    const [{ timeline }] = await this.manager.query<{ timeline: AsJson<ApplicationDetail>['timeline'] }[]>(WHOLE_TIMELINE, [id, accountIdOf(owner)]);
+    return timeline;
   }
 
   /**

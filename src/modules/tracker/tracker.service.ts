@@ -7,6 +7,7 @@ import { ListEnvelope } from '../../common/http/paging';
 import type { AsJson } from '../../database/json-columns';
 import type { Owner } from '../../database/owned-repository';
 import { afterCommit } from '../../database/request-transaction';
+import { planAllows } from '../accounts/account-plans';
 import { CoverLettersRepository } from '../cover-letters/cover-letters.repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
@@ -116,6 +117,12 @@ export class TrackerService implements TailoringApplications {
 
   get(caller: ApiCaller, id: string): Promise<AsJson<ApplicationDetail>> {
     return this.applications.detail(caller, id);
+  }
+
+  /** The application with its whole timeline rather than the latest entries: what an account's data export holds. */
+  async getWhole(owner: Owner, id: string): Promise<AsJson<ApplicationDetail>> {
+    const [application, timeline] = await Promise.all([this.applications.detail(owner, id), this.applications.wholeTimeline(owner, id)]);
+    return { ...application, timeline };
   }
 
   /** Counts per status and archive bucket, every status named (0 when it has none), from the counts the list keeps. */
@@ -268,7 +275,7 @@ export class TrackerService implements TailoringApplications {
 
   /** The autoPrepare requirements, in the order their errors take precedence; answers the default resume to copy. */
   private async checkAutoPrepare(caller: ApiCaller, jobDescription: string | null): Promise<string> {
-    if (caller.plan !== 'plus' || !caller.features.includes('auto-prepare')) {
+    if (!planAllows(caller).autoPrepare) {
       throw new TrackerException(TrackerErrorCode.PLAN_REQUIRED, 'autoPrepare requires the Plus plan with the auto-prepare feature', {
         requiresUpgrade: true,
       });

@@ -10,5 +10,6 @@ import { WebhooksService } from './webhooks.service';
   imports: [WebhooksQueueModule, EventsModule],
   controllers: [WebhooksController],
   providers: [WebhooksService, WebhooksRepository],
+  exports: [WebhooksService],
 })
 export class WebhooksModule {}

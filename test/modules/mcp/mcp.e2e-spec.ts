@@ -80,7 +80,9 @@ describe('/mcp', () => {
     const [readerClient, writerClient] = await Promise.all([connect(testApp.baseUrl, reader.key), connect(testApp.baseUrl, writer.key)]);
     try {
       const readerTools = (await readerClient.listTools()).tools;
+      // get_me needs no scope: every key may ask what it is.
       expect(readerTools.map((tool) => [tool.name, tool.title, tool.annotations])).toEqual([
+        ['get_me', 'Show the account and its permissions', { title: 'Show the account and its permissions', ...READ }],
         ['list_applications', 'List job applications', { title: 'List job applications', ...READ }],
         ['get_application', 'Read a job application', { title: 'Read a job application', ...READ }],
         ['list_interviews', 'List upcoming interviews', { title: 'List upcoming interviews', ...READ }],
@@ -90,6 +92,7 @@ describe('/mcp', () => {
       const writerTools = (await writerClient.listTools()).tools;
       const annotations = Object.fromEntries(writerTools.map((tool) => [tool.name, tool.annotations]));
       expect(Object.keys(annotations)).toEqual([
+        'get_me',
         'list_applications',
         'get_application',
         'create_application',
@@ -136,7 +139,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(30);
+    expect(tools).toHaveLength(31);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);

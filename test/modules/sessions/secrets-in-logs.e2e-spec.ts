@@ -33,7 +33,8 @@ describe('Secrets in the logs', () => {
     for (const secret of [person.password, 'a wrong password, logged nowhere', key, key.slice(4), session, csrf, csrf.split('.')[1]]) {
       expect(service.log()).not.toContain(secret);
     }
-    expect(service.log()).not.toMatch(/password/i);
+    // The word may appear as a route's path (the settings' password form, mapped at start), never as a field.
+    expect(service.log().replace(/\/settings\/password\b/g, '')).not.toMatch(/password/i);
   }, 60_000);
 
   it('logs the OAuth flow and OAuth calls to /mcp without a code, token or the consent cookie', async () => {
