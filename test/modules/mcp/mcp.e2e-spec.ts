@@ -131,7 +131,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(28);
+    expect(tools).toHaveLength(29);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);

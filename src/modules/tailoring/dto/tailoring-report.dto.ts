@@ -41,7 +41,8 @@ export class RewriteChangeView implements RewriteChange {
   label: string;
   @ApiProperty({ enum: REWRITTEN_FIELDS, example: 'responsibilities' })
   field: RewrittenField;
-  @ApiProperty({ ...TEXT_OR_BULLETS, nullable: true, example: ['Built Spark pipelines.'] })
+  /** null where the item had no such text (a project without a description). */
+  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'array', items: { type: 'string' } }], example: ['Built Spark pipelines.'] })
   before: string | string[] | null;
   @ApiProperty({ ...TEXT_OR_BULLETS, example: ['Built batch and streaming Spark pipelines in Python.'] })
   after: string | string[];
