@@ -27,8 +27,7 @@ export const MCP_PROMPTS: McpPrompt[] = [
       { name: 'jobDescription', description: 'The job’s text, when it is not a tracked application', required: false },
     ],
     tools: ['get_resume', 'list_resumes', 'apply_tailoring'],
-    refuse: ({ applicationId, jobDescription }) =>
-      applicationId || jobDescription ? undefined : 'Missing argument applicationId or jobDescription',
+    refuse: ({ applicationId, jobDescription }) => (applicationId || jobDescription ? undefined : 'Missing argument applicationId or jobDescription'),
     complete: async (args, call) => {
       if (args.resumeId) return args;
       const resumes = (await call('list_resumes', { limit: 1, offset: 0 })) as { data: { id: string; isDefault: boolean }[] };
@@ -83,6 +82,13 @@ export function findPrompt(name: string, args: Record<string, string>): McpPromp
   return prompt;
 }
 
-export function promptListing({ tools: _tools, refuse: _refuse, complete: _complete, embeds: _embeds, instructions: _instructions, ...prompt }: McpPrompt): Prompt {
+export function promptListing({
+  tools: _tools,
+  refuse: _refuse,
+  complete: _complete,
+  embeds: _embeds,
+  instructions: _instructions,
+  ...prompt
+}: McpPrompt): Prompt {
   return prompt;
 }

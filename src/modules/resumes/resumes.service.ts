@@ -206,7 +206,13 @@ export class ResumesService {
     return this.insertCopy(resumes, manager, owner, source, { ...settings, name, isDefault: false });
   }
 
-  private async writeTailoring(resumes: ResumesRepository, manager: EntityManager, owner: Owner, id: string, { changes, rewritten }: ResumeTailoring): Promise<void> {
+  private async writeTailoring(
+    resumes: ResumesRepository,
+    manager: EntityManager,
+    owner: Owner,
+    id: string,
+    { changes, rewritten }: ResumeTailoring,
+  ): Promise<void> {
     await resumes.require(owner, id, 'pessimistic_write');
     if (changes.selectedSummaryId) await this.assertSummaryOf(id, changes.selectedSummaryId, manager);
     await resumes.update(owner, id, changes);

@@ -80,7 +80,8 @@ const TITLE_WORDS =
   /\b(engineer|developer|manager|director|lead|head|chief|officer|vp|president|principal|staff|senior|junior|architect|analyst|scientist|consultant|specialist|coordinator|administrator|designer|intern|nurse|teacher|founder|partner|associate)\b/i;
 const DEGREE_WORDS = /\b(bachelor(?:'s)?|master(?:'s)?|ph\.?\s?d|doctorate|mba|b\.?\s?sc|m\.?\s?sc|b\.?a\.|m\.?a\.|b\.?eng|m\.?eng|degree|diploma)\b/gi;
 const CERTIFICATE_WORDS = /\b(certified|certification|certificate|accredited|licensed)\b/gi;
-const MONTHS = /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s+\d{4}/gi;
+const MONTHS =
+  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s+\d{4}/gi;
 const URLS = /\b(?:https?:\/\/|www\.)[^\s)]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|edu|gov|de|uk|fr)(?:\/[^\s)]*)?\b/gi;
 /** Amounts written in words count as numbers too: "doubled", "three teams". */
 const NUMBER_WORDS =
@@ -131,9 +132,17 @@ function namePhrases(sentence: string): string[] {
   return phrases;
 }
 
-/** Numbers as written, without thousands separators: "1,200" and "1200" are one number; a year is a number too. */
+/**
+ * Numbers as written, with their currency and unit ("$2M", "40%", "3x"): "$2M" is not the "2" of "2 hours". Thousands
+ * separators and spaces are left out, so "1,200" and "1200" are one number; a year is a number too.
+ */
 function numbersIn(text: string): string[] {
-  return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((number) => number.replace(/,(?=\d{3}\b)/g, '').replace(/\.$/, ''));
+  return (text.match(/(?:[$€£]\s?)?\d+(?:[.,]\d+)*(?:\s?%|\s?(?:k|m|bn|x)\b)?/gi) ?? []).map((number) =>
+    number
+      .replace(/,(?=\d{3}\b)/g, '')
+      .replace(/\s+/g, '')
+      .toLowerCase(),
+  );
 }
 
 function normalized(text: string): string {

@@ -77,25 +77,40 @@ export class LlmEngine {
     const { baseUrl, apiKey, timeoutMs, maxRetries } = config.llm;
     // Local servers take any key; the client refuses to start without one.
     this.client = new OpenAI({ baseURL: baseUrl, apiKey: apiKey ?? 'none', timeout: timeoutMs, maxRetries, logLevel: 'off' });
-    this.tokens = registered(metrics.registry, 'tailoring_llm_tokens_total', () => new Counter({
-      name: 'tailoring_llm_tokens_total',
-      help: 'Tokens the tailoring model read (prompt) and wrote (completion)',
-      labelNames: ['kind'] as const,
-      registers: [metrics.registry],
-    }));
-    this.tokensPerJob = registered(metrics.registry, 'tailoring_llm_job_tokens', () => new Histogram({
-      name: 'tailoring_llm_job_tokens',
-      help: 'Tokens one tailoring job spent on the model, all attempts together',
-      buckets: [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000],
-      registers: [metrics.registry],
-    }));
-    this.duration = registered(metrics.registry, 'tailoring_llm_job_duration_seconds', () => new Histogram({
-      name: 'tailoring_llm_job_duration_seconds',
-      help: 'Time one tailoring job waited on the model, retries included, by outcome (ok, or fallback to the rules engine)',
-      labelNames: ['outcome'] as const,
-      buckets: [0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
-      registers: [metrics.registry],
-    }));
+    this.tokens = registered(
+      metrics.registry,
+      'tailoring_llm_tokens_total',
+      () =>
+        new Counter({
+          name: 'tailoring_llm_tokens_total',
+          help: 'Tokens the tailoring model read (prompt) and wrote (completion)',
+          labelNames: ['kind'] as const,
+          registers: [metrics.registry],
+        }),
+    );
+    this.tokensPerJob = registered(
+      metrics.registry,
+      'tailoring_llm_job_tokens',
+      () =>
+        new Histogram({
+          name: 'tailoring_llm_job_tokens',
+          help: 'Tokens one tailoring job spent on the model, all attempts together',
+          buckets: [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000],
+          registers: [metrics.registry],
+        }),
+    );
+    this.duration = registered(
+      metrics.registry,
+      'tailoring_llm_job_duration_seconds',
+      () =>
+        new Histogram({
+          name: 'tailoring_llm_job_duration_seconds',
+          help: 'Time one tailoring job waited on the model, retries included, by outcome (ok, or fallback to the rules engine)',
+          labelNames: ['outcome'] as const,
+          buckets: [0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120],
+          registers: [metrics.registry],
+        }),
+    );
   }
 
   get model(): string {
@@ -190,7 +205,8 @@ function parsedRewrite(message: OpenAI.Chat.Completions.ChatCompletionMessage): 
 function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof APIConnectionTimeoutError) return `the model did not answer within ${timeoutMs} ms`;
   if (error instanceof APIConnectionError) return 'the model’s endpoint could not be reached';
-  if (error instanceof APIError) return error.status === 429 ? 'the provider kept answering 429 (rate limited)' : `the provider answered ${error.status ?? 'an error'}`;
+  if (error instanceof APIError)
+    return error.status === 429 ? 'the provider kept answering 429 (rate limited)' : `the provider answered ${error.status ?? 'an error'}`;
   return 'the model could not be asked';
 }
 

@@ -138,10 +138,11 @@ export function groundRewrite(resume: RewritableResume, rewrite: ResumeRewrite, 
     result.rejections.push(...rejections);
     if (changes.length === 0) continue;
     const before = [item.description ?? '', ...item.responsibilities, ...item.achievements].join('\n');
-    const after = changes.reduce<Record<string, string | string[] | null>>(
-      (fields, change) => ({ ...fields, [change.field]: change.after }),
-      { description: item.description, responsibilities: item.responsibilities, achievements: item.achievements },
-    );
+    const after = changes.reduce<Record<string, string | string[] | null>>((fields, change) => ({ ...fields, [change.field]: change.after }), {
+      description: item.description,
+      responsibilities: item.responsibilities,
+      achievements: item.achievements,
+    });
     const afterText = [after.description ?? '', ...(after.responsibilities as string[]), ...(after.achievements as string[])].join('\n');
     if (losesSkills(before, afterText, requirements, where('description'), result)) continue;
     result.changes.push(...changes);

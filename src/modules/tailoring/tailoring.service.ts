@@ -97,7 +97,10 @@ export class TailoringService {
       await this.resumes.tailor(caller, resumeId, tailoring);
       return { id: resumeId, report: final };
     }
-    const name = (body.name ?? (job.company ? `${job.company} – ${job.jobTitle}` : `${resume.name} – ${job.jobTitle || 'tailored'}`)).slice(0, RESUME_LIMITS.name);
+    const name = (body.name ?? (job.company ? `${job.company} – ${job.jobTitle}` : `${resume.name} – ${job.jobTitle || 'tailored'}`)).slice(
+      0,
+      RESUME_LIMITS.name,
+    );
     return { id: await this.resumes.tailoredCopy(caller, resumeId, name, tailoring), report: final };
   }
 

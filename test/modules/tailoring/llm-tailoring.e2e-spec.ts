@@ -140,7 +140,13 @@ describe('autoPrepare with TAILORING_ENGINE=llm', () => {
     const add = async (section: string, body: object) => expect((await account.api.post(`/v1/${section}`, body)).status).toBe(201);
     await account.api.patch('/v1/profile', { fullName: 'Ada Lovelace', jobTitle: 'Engineer' });
     await add('experiences', STREAMLY);
-    await add('experiences', { jobTitle: 'Support Engineer', company: 'Helpdesk', description: 'Answered tickets and wrote SQL reports.', startDate: '2022-07', isCurrent: true });
+    await add('experiences', {
+      jobTitle: 'Support Engineer',
+      company: 'Helpdesk',
+      description: 'Answered tickets and wrote SQL reports.',
+      startDate: '2022-07',
+      isCurrent: true,
+    });
     await add('experiences', { jobTitle: 'Frontend Developer', company: 'Shop', description: 'React and CSS.', startDate: '2020-01', endDate: '2022-06' });
     // Newest first, the job that fits sits fourth, below the fold, until tailoring hides the unrelated one above it.
     await add('experiences', { jobTitle: 'Barista', company: 'Corner Cafe', description: 'Served coffee.', startDate: '2018-09', endDate: '2019-12' });
@@ -249,7 +255,7 @@ describe('autoPrepare with TAILORING_ENGINE=llm', () => {
     });
     expect(rejected('achievements', 'Cut nightly batch time from 6 hours to 2 hours, saving 40% of cloud costs')).toMatchObject({
       violations: ['number'],
-      reason: expect.stringContaining('“40”'),
+      reason: expect.stringContaining('“40%”'),
     });
     expect(rejected('responsibilities', 'Ran Kubernetes clusters for the pipelines')).toMatchObject({
       violations: expect.arrayContaining(['skill']),
@@ -279,7 +285,12 @@ describe('autoPrepare with TAILORING_ENGINE=llm', () => {
   });
 
   it.each([
-    ['malformed JSON', 'Data Engineer (malformed)', { content: 'Sure! Here is the rewrite: {"summary": "Data engineer' }, 'the model did not answer the JSON asked for'],
+    [
+      'malformed JSON',
+      'Data Engineer (malformed)',
+      { content: 'Sure! Here is the rewrite: {"summary": "Data engineer' },
+      'the model did not answer the JSON asked for',
+    ],
     ['a refusal', 'Data Engineer (refusal)', { content: null, refusal: 'I cannot help with that.' }, 'the model refused to rewrite the resume'],
     ['500 until the retries are spent', 'Data Engineer (down)', { status: 500 }, 'the provider answered 500'],
   ])('falls back to the rules engine on %s: the application ends in watchlist with a rules result and the reason', async (_case, jobTitle, answer, reason) => {
@@ -293,7 +304,10 @@ describe('autoPrepare with TAILORING_ENGINE=llm', () => {
     expect(streamly).toMatchObject({ description: STREAMLY.description, responsibilities: STREAMLY.responsibilities });
     expect(copy.content.summary).toBe(SUMMARY);
     expect(copy.content.sections.experiences.map((item: { company: string }) => item.company)).toEqual(['Helpdesk', 'Shop', 'Streamly']);
-    expect(application.timeline[0]).toMatchObject({ status: 'watchlist', description: expect.stringContaining(`the rules engine tailored it because ${reason}`) });
+    expect(application.timeline[0]).toMatchObject({
+      status: 'watchlist',
+      description: expect.stringContaining(`the rules engine tailored it because ${reason}`),
+    });
     expect(application.timeline[0].description).toMatch(/^Resume tailored: /);
     await expectBaseUnchanged(account, baseId, baseBefore);
   });

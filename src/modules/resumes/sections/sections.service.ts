@@ -125,7 +125,13 @@ export class SectionsService {
     if (rewritten.length === 0) return;
     const items = this.items.withManager(within);
     for (const { section, id, columns } of rewritten) {
-      await items.update(SECTION_KINDS.find((kind) => kind.name === section)!, owner, resumeId, id, columns);
+      await items.update(
+        SECTION_KINDS.find((kind) => kind.name === section)!,
+        owner,
+        resumeId,
+        id,
+        columns,
+      );
     }
     assertWithinContentLimits(await items.sizes(resumeId), 'every');
   }

@@ -21,16 +21,30 @@ export class ItemRewriteDto implements ItemRewrite {
   @TextField({ optional: true, max: SECTION_TEXT.long, description: 'The new description' })
   description?: string;
 
-  @TextListField({ optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem, description: 'The new responsibilities (experiences only), one bullet each' })
+  @TextListField({
+    optional: true,
+    maxItems: SECTION_TEXT.listItems,
+    maxLength: SECTION_TEXT.listItem,
+    description: 'The new responsibilities (experiences only), one bullet each',
+  })
   responsibilities?: string[];
 
-  @TextListField({ optional: true, maxItems: SECTION_TEXT.listItems, maxLength: SECTION_TEXT.listItem, description: 'The new achievements (experiences only), one bullet each' })
+  @TextListField({
+    optional: true,
+    maxItems: SECTION_TEXT.listItems,
+    maxLength: SECTION_TEXT.listItem,
+    description: 'The new achievements (experiences only), one bullet each',
+  })
   achievements?: string[];
 }
 
 /** The job (an application of yours, or its text) and the agent's rewrite of the resume for it. */
 export class ApplyTailoringDto implements ResumeRewrite {
-  @UuidField({ optional: true, message: 'must be the id of one of your applications', description: 'The application whose job the rewrite is for (or send jobDescription)' })
+  @UuidField({
+    optional: true,
+    message: 'must be the id of one of your applications',
+    description: 'The application whose job the rewrite is for (or send jobDescription)',
+  })
   applicationId?: string;
 
   @TextField({

@@ -42,7 +42,13 @@ export class RewriteChangeView implements RewriteChange {
   @ApiProperty({ enum: REWRITTEN_FIELDS, example: 'responsibilities' })
   field: RewrittenField;
   /** null where the item had no such text (a project without a description). */
-  @ApiProperty({ oneOf: [{ type: 'string', nullable: true }, { type: 'array', items: { type: 'string' } }], example: ['Built Spark pipelines.'] })
+  @ApiProperty({
+    oneOf: [
+      { type: 'string', nullable: true },
+      { type: 'array', items: { type: 'string' } },
+    ],
+    example: ['Built Spark pipelines.'],
+  })
   before: string | string[] | null;
   @ApiProperty({ ...TEXT_OR_BULLETS, example: ['Built batch and streaming Spark pipelines in Python.'] })
   after: string | string[];
@@ -63,7 +69,7 @@ export class RewriteRejectionView implements RewriteRejection {
   /** The kinds of fact the sentence adds; empty when the rewrite was refused for dropping a skill the job asks for. */
   @ApiProperty({ enum: GROUNDING_VIOLATIONS, isArray: true, example: ['number'] })
   violations: GroundingViolation[];
-  @ApiProperty({ example: 'adds a number “40” the resume does not show' })
+  @ApiProperty({ example: 'adds a number “40%” the resume does not show' })
   reason: string;
 }
 
