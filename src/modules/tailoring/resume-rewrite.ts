@@ -3,6 +3,7 @@ import type { SectionItemView } from '../resumes/sections/section-item-view';
 import { GroundingRejection, groundedText, ResumeEvidence } from './grounding';
 import type { JobRequirements } from './job-requirements';
 import { relevance } from './tailoring-plan';
+import { itemLabel } from './tailoring-report';
 
 /** The sections whose items a rewrite may change, and the summary. */
 export const REWRITTEN_SECTIONS = ['experiences', 'projects'] as const;
@@ -88,7 +89,7 @@ export function rewritableResume(
         .map((item) => ({
           id: item.id,
           section,
-          label: section === 'experiences' ? `${String(item.jobTitle)} at ${String(item.company)}` : String(item.name),
+          label: itemLabel(section, item),
           description: (item.description as string | null | undefined) ?? null,
           responsibilities: (item.responsibilities as string[] | undefined) ?? [],
           achievements: (item.achievements as string[] | undefined) ?? [],

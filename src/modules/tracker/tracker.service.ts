@@ -209,7 +209,7 @@ export class TrackerService implements TailoringApplications {
         : (report.changed
             ? `Resume tailored${byEngine(report)}: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
             : `Resume left as it was: no order or hiding of its items covers more of the job's skills (${report.scoreBefore}%)`) +
-          (report.fallbackReason ? `; the rules engine tailored it because ${report.fallbackReason}` : '');
+          (report.fallbackReason ? `; the rules engine ran because ${report.fallbackReason}` : '');
       await applications.addTimelineEntry(applicationId, 'watchlist', description);
       const view = await storedView(applications, application.accountId, applicationId);
       await this.events.record(manager, application.accountId, 'application.status_changed', { from: 'preparing', to: 'watchlist', application: view });

@@ -306,7 +306,7 @@ describe('autoPrepare with TAILORING_ENGINE=llm', () => {
     expect(copy.content.sections.experiences.map((item: { company: string }) => item.company)).toEqual(['Helpdesk', 'Shop', 'Streamly']);
     expect(application.timeline[0]).toMatchObject({
       status: 'watchlist',
-      description: expect.stringContaining(`the rules engine tailored it because ${reason}`),
+      description: expect.stringContaining(`the rules engine ran because ${reason}`),
     });
     expect(application.timeline[0].description).toMatch(/^Resume tailored: /);
     await expectBaseUnchanged(account, baseId, baseBefore);
