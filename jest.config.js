@@ -2,10 +2,19 @@
  * Tests run against the compiled service in dist/ (`npm test` builds first), so they exercise exactly what
  * `npm start` serves, Swagger plugin metadata included. `@src/x` in a test resolves to `dist/x`.
  */
+
+// Packages published as ES modules only, which the service loads with Node's require(esm) but Jest's CommonJS
+// runtime cannot: compiled to CommonJS for the tests (htmlparser2 and the DOM packages it imports).
+const ESM_ONLY = ['htmlparser2', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'entities'];
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
+    [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' }, isolatedModules: true }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: { '^@src/(.*)$': '<rootDir>/dist/$1' },
   setupFiles: ['reflect-metadata'],
 };

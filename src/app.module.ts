@@ -6,6 +6,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { ApiDocumentModule } from './common/http/api-document';
 import { HttpDrain } from './common/http/http-drain';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
+import { MetricsEndpointModule } from './common/metrics/metrics.module';
 import { AccountThrottlerGuard } from './common/rate-limit/account-throttler.guard';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import type { AppConfig } from './config/configuration';
@@ -40,6 +41,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ...processFoundation(config),
+        MetricsEndpointModule.forRoot(config),
         RateLimitModule,
         IdempotencyModule,
         DiscoveryModule,

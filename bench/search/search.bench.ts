@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { DataSource, QueryRunner } from 'typeorm';
 import { loadConfig } from '../../src/config/configuration';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ReadReplicas } from '../../src/database/read-replicas';
 import type { JobSearchDto } from '../../src/modules/jobs/dto/job-search.dto';
 import { ListingsRepository } from '../../src/modules/jobs/listings.repository';
 import { JobSearchService } from '../../src/modules/jobs/search/job-search.service';
@@ -255,8 +256,8 @@ async function capturePlans(url: string, random: SeededRandom): Promise<Captured
       return runner;
     };
     const config = loadConfig({ ...process.env, DATABASE_URL: url });
-    const repository = new SearchRepository(dataSource.manager, config);
-    const service = new JobSearchService(repository, new ListingsRepository(dataSource.manager), config);
+    const repository = new SearchRepository(dataSource.manager, config, new ReadReplicas(dataSource.manager, config));
+    const service = new JobSearchService(repository, new ListingsRepository(dataSource.manager, new ReadReplicas(dataSource.manager, config)), config);
     await service.onModuleInit();
     for (const kind of kinds) {
       const body = request(kind.body(random));

@@ -12,6 +12,7 @@
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/configuration';
 import { dataSourceOptions } from '../../src/database/data-source-options';
+import { ReadReplicas } from '../../src/database/read-replicas';
 import type { JobSearchDto } from '../../src/modules/jobs/dto/job-search.dto';
 import { ListingsRepository } from '../../src/modules/jobs/listings.repository';
 import { JobSearchService } from '../../src/modules/jobs/search/job-search.service';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const dataSource = await new DataSource(dataSourceOptions(URL)).initialize();
   try {
     const config = loadConfig({ ...process.env, DATABASE_URL: URL });
-    const service = new JobSearchService(new SearchRepository(dataSource.manager, config), new ListingsRepository(dataSource.manager), config);
+    const service = new JobSearchService(new SearchRepository(dataSource.manager, config, new ReadReplicas(dataSource.manager, config)), new ListingsRepository(dataSource.manager, new ReadReplicas(dataSource.manager, config)), config);
     await service.onModuleInit();
     const random = new SeededRandom(process.env.PROBE_SEED ?? 'ab1');
     let misses = 0;

@@ -21,6 +21,32 @@ class Environment {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * Redis with failover: `host:port` of each Sentinel, comma-separated. Set, the service asks them for the master
+   * named REDIS_SENTINEL_NAME (and again after a failover); REDIS_URL then gives only the password and database.
+   */
+  @IsOptional()
+  @Matches(/^[^,:\s]+:\d{1,5}(,[^,:\s]+:\d{1,5})*$/, { message: 'REDIS_SENTINELS must be host:port pairs separated by commas' })
+  REDIS_SENTINELS?: string;
+
+  @IsOptional()
+  @IsString()
+  REDIS_SENTINEL_NAME = 'mymaster';
+
+  /**
+   * Read replicas of DATABASE_URL (postgres:// URLs, comma-separated): job search and listing reads go to one that
+   * is up and within REPLICA_MAX_LAG_MS of the primary; everything else reads from the primary.
+   */
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/[^,]+(,postgres(ql)?:\/\/[^,]+)*$/, { message: 'DATABASE_REPLICA_URLS must be postgres:// URLs separated by commas' })
+  DATABASE_REPLICA_URLS?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'REPLICA_MAX_LAG_MS must be an integer' })
+  @Min(0)
+  REPLICA_MAX_LAG_MS = 5_000;
+
   /** Prefix of every Redis key the service writes, so that several deployments (or test runs) can share one Redis. */
   @IsOptional()
   @IsString()
@@ -199,6 +225,14 @@ class Environment {
   @Min(100)
   WEBHOOKS_SWEEP_INTERVAL_MS = 5_000;
 
+  /** How long saving a job from its page may spend fetching the page, redirects included (it answers 422 past it). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'FROM_URL_TIMEOUT_MS must be an integer' })
+  @Min(100)
+  @Max(60_000)
+  FROM_URL_TIMEOUT_MS = 10_000;
+
   /** `open`: anyone may create a free account at `/sign-up`; `closed`: accounts come from the CLI only. */
   @IsOptional()
   @IsIn(['open', 'closed'], { message: 'SIGNUP must be open or closed' })
@@ -259,6 +293,20 @@ class Environment {
   @Min(0)
   IDEMPOTENCY_WAIT_MS = 5_000;
 
+  /** The largest answer an Idempotency-Key keeps; a larger one is kept as "ran, answer not kept" (409 on a retry). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_MAX_ANSWER_BYTES must be an integer' })
+  @Min(256)
+  IDEMPOTENCY_MAX_ANSWER_BYTES = 64 * 1024;
+
+  /** What one account's kept answers may hold together; keeping one more drops the account's oldest past it. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'IDEMPOTENCY_ACCOUNT_BYTES must be an integer' })
+  @Min(1024)
+  IDEMPOTENCY_ACCOUNT_BYTES = 4 * 1024 * 1024;
+
   /**
    * The URL people and apps reach this service at (`https://careers.example.com`): the OAuth issuer, and the base of
    * the `/mcp` resource its tokens are for. Unset, OAuth works only for requests to a loopback host (development).
@@ -272,6 +320,19 @@ class Environment {
   @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters' })
   METRICS_TOKEN?: string;
 
+  /** When set, `/metrics` is served on this port, by a listener of its own, and no longer on PORT. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'METRICS_PORT must be an integer' })
+  @Min(1, { message: 'METRICS_PORT must be between 1 and 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be between 1 and 65535' })
+  METRICS_PORT?: number;
+
+  /** The address METRICS_PORT's listener binds (`127.0.0.1`, an internal interface's); unset, every interface, like PORT. */
+  @IsOptional()
+  @IsString()
+  METRICS_HOST?: string;
+
   @IsOptional()
   @Matches(/^https?:\/\/[^/?#]+$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, such as https://careers.example.com' })
   PUBLIC_URL?: string;
@@ -279,18 +340,19 @@ class Environment {
 
 export interface AppConfig {
   app: { port: number; logLevel: string; publicUrl?: string };
-  database: { url: string };
-  redis: { url: string; prefix: string };
+  database: { url: string; replicaUrls: string[]; replicaMaxLagMs: number };
+  redis: { url: string; prefix: string; sentinels?: { host: string; port: number }[]; sentinelName: string };
   limits: { rateLimitScale: number };
   tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number; engine: 'rules' | 'llm' };
   llm: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number; maxRetries: number };
   search: { countBudgetMs: number; concurrency: number };
   pdf: { renderThreads: number; renderTimeoutMs: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
+  fromUrl: { timeoutMs: number };
   web: { signup: 'open' | 'closed'; sessionMaxAgeMs: number; csrfSecret: string; trustProxy: boolean | number | string };
-  idempotency: { waitMs: number };
+  idempotency: { waitMs: number; maxAnswerBytes: number; accountBytes: number };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; maxConnections: number };
-  metrics: { token?: string };
+  metrics: { token?: string; port?: number; host?: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -301,10 +363,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const messages = errors.flatMap((error) => Object.values(error.constraints ?? {}));
     throw new Error(`Invalid configuration: ${messages.join('; ')}`);
   }
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
+    throw new Error('Invalid configuration: METRICS_PORT must differ from PORT (unset it to serve /metrics on PORT)');
+  }
   return {
     app: { port: parsed.PORT, logLevel: parsed.LOG_LEVEL, publicUrl: parsed.PUBLIC_URL },
-    database: { url: parsed.DATABASE_URL },
-    redis: { url: parsed.REDIS_URL, prefix: parsed.REDIS_PREFIX },
+    database: { url: parsed.DATABASE_URL, replicaUrls: parsed.DATABASE_REPLICA_URLS?.split(',') ?? [], replicaMaxLagMs: parsed.REPLICA_MAX_LAG_MS },
+    redis: {
+      url: parsed.REDIS_URL,
+      prefix: parsed.REDIS_PREFIX,
+      sentinels: parsed.REDIS_SENTINELS?.split(',').map((pair) => {
+        const [host, port] = pair.split(':');
+        return { host, port: Number(port) };
+      }),
+      sentinelName: parsed.REDIS_SENTINEL_NAME,
+    },
     limits: { rateLimitScale: parsed.RATE_LIMIT_SCALE },
     tailoring: {
       worker: parsed.TAILORING_WORKER,
@@ -337,15 +410,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: parsed.WEBHOOKS_RETRY_DELAY_MS,
       sweepIntervalMs: parsed.WEBHOOKS_SWEEP_INTERVAL_MS,
     },
+    fromUrl: { timeoutMs: parsed.FROM_URL_TIMEOUT_MS },
     web: {
       signup: parsed.SIGNUP,
       sessionMaxAgeMs: parsed.SESSION_MAX_AGE_HOURS * 3_600_000,
       csrfSecret: parsed.CSRF_SECRET ?? randomBytes(32).toString('hex'),
       trustProxy: trustProxy(parsed.TRUST_PROXY),
     },
-    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS },
+    idempotency: { waitMs: parsed.IDEMPOTENCY_WAIT_MS, maxAnswerBytes: parsed.IDEMPOTENCY_MAX_ANSWER_BYTES, accountBytes: parsed.IDEMPOTENCY_ACCOUNT_BYTES },
     http: { headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS, maxConnections: parsed.HTTP_MAX_CONNECTIONS },
-    metrics: { token: parsed.METRICS_TOKEN },
+    metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
   };
 }
 

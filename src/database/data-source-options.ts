@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Client, ClientConfig } from 'pg';
-import { DataSourceOptions } from 'typeorm';
+import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions';
 import { SnakeNamingStrategy } from 'typeorm-naming-strategies';
 
 const log = new Logger('Database');
@@ -22,7 +22,7 @@ class ListenedClient extends Client {
 export const POOL_SIZE = 20;
 
 /** One definition of the connection, shared by the app, the CLI, the tests and the TypeORM migration commands. */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string): PostgresConnectionOptions {
   return {
     type: 'postgres',
     uuidExtension: 'pgcrypto',

@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics (no API key; METRICS_TOKEN as a bearer token when the service sets one)
-         * @description Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics. Where the service sets METRICS_TOKEN, only `Authorization: Bearer <METRICS_TOKEN>` is answered; otherwise expose it only to your scraper.
+         * @description Request counts and latency per route and status, rate-limit refusals and fail-opens, tailoring queue depth and job durations, process metrics. Where the service sets METRICS_TOKEN, only `Authorization: Bearer <METRICS_TOKEN>` is answered; otherwise expose it only to your scraper. Where it sets METRICS_PORT, metrics are served on that port only, and this route answers 404.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -76,6 +76,72 @@ export interface paths {
          * @description Checks no dependency: a restart would not bring PostgreSQL or Redis back.
          */
         get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracker/applications/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export applications as CSV
+         * @description **Scope:** `tracker:read` · **Limit:** 10 requests per minute per account
+         *
+         *     Every application, oldest first, one row each, every field in a fixed column order (`id`, `jobTitle`, `company`, `location`, `jobUrl`, `status`, `source`, `priority`, `notes`, `salaryMin`, `salaryMax`, `salaryPeriod`, `salaryCurrency`, `appliedDate`, `deadline`, `followUpAt`, `publisher`, `jobDescription`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`) under a header row; instants in ISO 8601 UTC, `deadline` as YYYY-MM-DD, empty cells for empty fields. UTF-8 with a byte order mark, CRLF line ends (RFC 4180). A text cell a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a `'` in front, which the import takes off again.
+         */
+        get: operations["exportApplicationsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracker/applications/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import applications from CSV
+         * @description **Scope:** `tracker:write` · **Limit:** 5 requests per minute per account
+         *
+         *     A CSV whose header names columns of the export (any of them, in any order; `jobTitle` and `company` are required), up to 10485760 bytes and 2000 rows. Each row is checked as a create body is (with `status`, `followUpAt` and `publisher` besides) and written whole or not at all, with an `application.created` event; a row whose `jobUrl` one of your applications already has (an earlier row included) creates nothing and counts as `existing`. The ids, timestamps and links of the file (`id`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`) are ignored. A file that does not parse, or whose header is wrong, is refused whole.
+         */
+        post: operations["importApplicationsCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tracker/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the job search is going
+         * @description **Scope:** `tracker:read` · **Limit:** 30 requests per minute per account
+         *
+         *     Exact figures from the applications’ timelines, for the days from `from` to `to` (UTC; by default the last 12 ISO weeks): applications added and applied per ISO week; and, for the applications added in the range, the funnel (how many reached `applied`, an answer, an interview, an offer, `accepted`: a status implies the stages before it, so a skipped status still counts), the response rate and median days to the first answer by `source` and by resume sent (`cvId`), and the median days spent in each status.
+         */
+        get: operations["getTrackerInsights"];
         put?: never;
         post?: never;
         delete?: never;
@@ -304,6 +370,28 @@ export interface paths {
         patch: operations["updateActivity"];
         trace?: never;
     };
+    "/v1/tracker/applications/from-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Track a job from its page's URL
+         * @description **Scope:** `tracker:write` · **Limit:** 5 requests per minute per account
+         *
+         *     Fetches the page (https, public addresses only; up to 2 MB, 5 redirects, each checked, and 10 s) and reads the schema.org `JobPosting` it publishes (as Greenhouse, Lever, Workday and most job boards do), else its OpenGraph tags and `<title>`: jobTitle, company, location, jobDescription (as text), salary (min, max, period, currency), postedAt and deadline. The application is created as `POST /v1/tracker/applications` creates it, with the URL as its jobUrl: a URL already tracked answers that application with `existing: true` and status 200, without fetching the page. A page without a job title or a company creates nothing.
+         */
+        post: operations["saveApplicationFromUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calendar": {
         parameters: {
             query?: never;
@@ -437,7 +525,7 @@ export interface paths {
          * Read a resume
          * @description **Scope:** `resume:read` · **Limit:** 30 requests per minute per account
          *
-         *     Its fields, and `content`: the resolved CV the PDF export renders.
+         *     Its fields, and `content`: the resolved CV the PDF export renders. `content` carries only what the key may read: the identity needs profile:read, each section `<section>:read`, custom sections custom-sections:read; the parts it may not read are empty (the identity null, with the resume's own jobTitle; a section []).
          */
         get: operations["getResume"];
         put?: never;
@@ -1133,7 +1221,7 @@ export interface paths {
          * Export a resume as PDF
          * @description **Scope:** `resume:export` · **Limit:** 5 requests per minute per account
          *
-         *     Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.
+         *     Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`. Like the read, it shows only the parts the key may read (the identity with profile:read, each section with its own read scope); without the name the file name starts with `Resume`.
          */
         post: operations["exportResumePdf"];
         delete?: never;
@@ -1153,7 +1241,7 @@ export interface paths {
          * Export a resume as JSON Resume
          * @description **Scope:** `resume:read` · **Limit:** 30 requests per minute per account
          *
-         *     The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, in its order. Empty fields are left out. See the README's API notes for how sections map.
+         *     The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, in its order, and like the read only the parts the key may read. Empty fields are left out. See the README's API notes for how sections map.
          */
         get: operations["exportJsonResume"];
         put?: never;
@@ -1177,31 +1265,9 @@ export interface paths {
          * Create a resume from a JSON Resume document
          * @description **Scope:** `resume:write` · **Limit:** 10 requests per minute per account
          *
-         *     Creates a new resume (not the default, unless it is the only one) with the document's sections, its basics.summary as the selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE.
+         *     Creates a new resume (not the default, unless it is the only one) with the document's sections, its basics.summary as the selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE. The key also needs the write scope of each section the document fills (work: experiences:write, volunteer and references: custom-sections:write, basics.summary: summaries:write, …): without one, 403 naming it, and nothing is written.
          */
         post: operations["importJsonResume"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/resume/{id}/tailoring": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Tailor a resume with your own rewrite
-         * @description **Scope:** `resume:write` · **Limit:** 10 requests per minute per account
-         *
-         *     Takes a rewrite of the resume for a job (an application of yours, `applicationId`, or the job’s text, `jobDescription`): a new summary and new descriptions and bullets of its experiences and projects, by id. Every sentence is checked against the resume: one that adds an employer, title, date, degree, certificate, number, URL or skill the resume does not show is dropped (the original text stays) and listed in `report.rejections`. The result is written with the rules engine’s order and hidden items onto a new copy of the resume (or, with `copy: false`, onto this resume, never the default one), and the answer carries the report: each text before and after, what was hidden and why, and where each matched skill was found.
-         */
-        post: operations["applyTailoring"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1493,9 +1559,31 @@ export interface paths {
          * Replace a webhook endpoint's signing secret
          * @description **Scope:** `webhooks:write` · **Limit:** 20 requests per minute per account
          *
-         *     Answers the new secret, shown only here; deliveries from now on are signed with it, and the old one stops verifying.
+         *     Answers the new secret, shown only here. Deliveries from now on are signed with it and, until `oldSecretExpiresAt` (24 hours unless `oldSecretExpiresInSeconds` says otherwise), with the old one too: a receiver verifying with either accepts them, so it can switch to the new secret without missing any. Rotating again during the overlap retires the secret before the current one at once.
          */
         post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping to a webhook endpoint
+         * @description **Scope:** `webhooks:write` · **Limit:** 20 requests per minute per account
+         *
+         *     Tests the endpoint: queues a delivery of a `ping` event (`data.webhook` is the endpoint as it reads) to it alone, signed and retried like any other, behind the endpoint's pending deliveries. Answers the delivery; follow it in the deliveries list. Pings are not account events: `GET /v1/events` does not list them and endpoints do not subscribe to them. A disabled endpoint answers `ENDPOINT_DISABLED`.
+         */
+        post: operations["pingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1579,6 +1667,25 @@ export interface components {
                 };
             };
         };
+        UnauthorizedBody: {
+            /** @example Invalid API key */
+            error: string;
+        };
+        InsufficientScopeBody: {
+            /** @example Insufficient scope */
+            error: string;
+            /** @example tracker:write */
+            requiredScope: string;
+        };
+        TooManyRequestsBody: {
+            /** @example Too many requests */
+            error: string;
+            /**
+             * @description Seconds until one more request is allowed
+             * @example 12
+             */
+            retryAfter: number;
+        };
         ValidationErrorBody: {
             /** @example Validation failed */
             error: string;
@@ -1596,6 +1703,187 @@ export interface components {
             details: {
                 [key: string]: string[];
             };
+        };
+        RejectedRow: {
+            /**
+             * @description The row as a spreadsheet numbers it: the header is row 1, the first application row 2
+             * @example 3
+             */
+            row: number;
+            /**
+             * @description Column → messages, as a validation failure names fields (`row` for a row that does not fit the header)
+             * @example {
+             *       "jobTitle": [
+             *         "is required"
+             *       ],
+             *       "priority": [
+             *         "must be between 1 and 5"
+             *       ]
+             *     }
+             */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        ImportResult: {
+            /**
+             * @description Rows that created an application
+             * @example 1
+             */
+            imported: number;
+            /**
+             * @description Rows whose jobUrl one of your applications already has (an earlier row included): nothing was written
+             * @example 0
+             */
+            existing: number;
+            /** @description Rows refused, with why; nothing of them was written */
+            rejected: components["schemas"]["RejectedRow"][];
+        };
+        InsightsWeek: {
+            /**
+             * @description ISO 8601 week (Monday to Sunday, UTC)
+             * @example 2026-W47
+             */
+            week: string;
+            /**
+             * Format: date
+             * @description Its Monday (the first and last week may be cut by the range)
+             * @example 2026-11-16
+             */
+            start: string;
+            /**
+             * @description Applications added that week (their first timeline entry)
+             * @example 4
+             */
+            added: number;
+            /**
+             * @description Applications that reached `applied` that week (the first status at `applied` or beyond)
+             * @example 3
+             */
+            applied: number;
+        };
+        /** @enum {string} */
+        ApplicationSource: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+        SourceResponses: {
+            /**
+             * @description Applications of the group that reached `applied` (as in the funnel)
+             * @example 8
+             */
+            applied: number;
+            /**
+             * @description Of those, the ones that got an answer (as in the funnel)
+             * @example 3
+             */
+            responded: number;
+            /**
+             * @description responded / applied, rounded to 4 decimals
+             * @example 0.375
+             */
+            responseRate: number;
+            /**
+             * @description Median days from reaching `applied` to the first answer, rounded to 2 decimals; over the answered applications whose timeline shows `applied` before the answer (one that skipped it has no time of sending). null when there is none
+             * @example 4.5
+             */
+            medianDaysToFirstResponse: number | null;
+            source: components["schemas"]["ApplicationSource"];
+        };
+        ResumeResponses: {
+            /**
+             * @description Applications of the group that reached `applied` (as in the funnel)
+             * @example 8
+             */
+            applied: number;
+            /**
+             * @description Of those, the ones that got an answer (as in the funnel)
+             * @example 3
+             */
+            responded: number;
+            /**
+             * @description responded / applied, rounded to 4 decimals
+             * @example 0.375
+             */
+            responseRate: number;
+            /**
+             * @description Median days from reaching `applied` to the first answer, rounded to 2 decimals; over the answered applications whose timeline shows `applied` before the answer (one that skipped it has no time of sending). null when there is none
+             * @example 4.5
+             */
+            medianDaysToFirstResponse: number | null;
+            /**
+             * Format: uuid
+             * @description The resume sent (`cvId`); null for applications that name none
+             */
+            cvId: string | null;
+        };
+        /** @enum {string} */
+        ApplicationStatus: "watchlist" | "preparing" | "applied" | "response" | "screening" | "interview_scheduled" | "interviewed" | "offer" | "negotiating" | "accepted" | "rejected" | "withdrawn" | "no_response";
+        StatusDuration: {
+            status: components["schemas"]["ApplicationStatus"];
+            /**
+             * @description Stays in the status that ended (the application moved on); one still in it is not counted
+             * @example 12
+             */
+            stays: number;
+            /**
+             * @description Median length of those stays in days, rounded to 2 decimals; null without any
+             * @example 6.25
+             */
+            medianDays: number | null;
+        };
+        InsightsFunnel: {
+            /**
+             * @description Applications added in the range: every figure below is about them
+             * @example 24
+             */
+            added: number;
+            /**
+             * @description Reached `applied` or any later status (also `rejected` and `no_response`, which imply it was sent)
+             * @example 20
+             */
+            applied: number;
+            /**
+             * @description Got an answer: reached `response`, `screening` or any later status, or were `rejected`
+             * @example 9
+             */
+            response: number;
+            /**
+             * @description Reached `interview_scheduled`, `interviewed` or later
+             * @example 5
+             */
+            interview: number;
+            /**
+             * @description Reached `offer`, `negotiating` or `accepted`
+             * @example 2
+             */
+            offer: number;
+            /**
+             * @description Reached `accepted`
+             * @example 1
+             */
+            accepted: number;
+        };
+        TrackerInsights: {
+            /**
+             * Format: date
+             * @example 2026-09-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            to: string;
+            /** @description Every ISO week that meets the range, oldest first, with 0 for a week without any. */
+            weeks: components["schemas"]["InsightsWeek"][];
+            /** @description Per source, the most applied first; applications added in the range that reached `applied`. */
+            bySource: components["schemas"]["SourceResponses"][];
+            /** @description Per resume sent, the most applied first (those naming none last); applications added in the range that reached `applied`. */
+            byResume: components["schemas"]["ResumeResponses"][];
+            /** @description Every status in pipeline order: how long the applications added in the range stayed in it. */
+            statusDurations: components["schemas"]["StatusDuration"][];
+            funnel: components["schemas"]["InsightsFunnel"];
+        };
+        TrackerInsightsResponse: {
+            data: components["schemas"]["TrackerInsights"];
         };
         RetryLaterBody: {
             /** @example Not found */
@@ -1635,21 +1923,6 @@ export interface components {
              */
             code: string;
         };
-        UnauthorizedBody: {
-            /** @example Invalid API key */
-            error: string;
-        };
-        InsufficientScopeBody: {
-            /** @example Insufficient scope */
-            error: string;
-            /** @example tracker:write */
-            requiredScope: string;
-        };
-        /**
-         * @description Defaults to `Other`
-         * @enum {string}
-         */
-        ApplicationSource: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
         /**
          * @description What the salary is paid per
          * @example YEAR
@@ -1735,6 +2008,12 @@ export interface components {
              */
             deadline?: string;
             /**
+             * Format: date
+             * @description When the job was posted
+             * @example 2026-11-02
+             */
+            postedAt?: string;
+            /**
              * @description Tailor a copy of the default resume to this job in the background (Plus plan with the auto-prepare feature)
              * @default false
              */
@@ -1750,15 +2029,6 @@ export interface components {
             /** @description Absent when `existing` is true */
             autoPrepare?: boolean;
         };
-        TooManyRequestsBody: {
-            /** @example Too many requests */
-            error: string;
-            /**
-             * @description Seconds until one more request is allowed
-             * @example 12
-             */
-            retryAfter: number;
-        };
         ListEnvelopeSchema: {
             /** @example 42 */
             total: number;
@@ -1769,8 +2039,6 @@ export interface components {
             /** @example 0 */
             offset: number;
         };
-        /** @enum {string} */
-        ApplicationStatus: "watchlist" | "preparing" | "applied" | "response" | "screening" | "interview_scheduled" | "interviewed" | "offer" | "negotiating" | "accepted" | "rejected" | "withdrawn" | "no_response";
         ApplicationSummary: {
             status: components["schemas"]["ApplicationStatus"];
             source: components["schemas"]["ApplicationSource"];
@@ -1793,92 +2061,7 @@ export interface components {
         };
         /** @enum {string} */
         ApplicationSort: "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt" | "appliedDate" | "-appliedDate" | "priority" | "-priority" | "company" | "-company" | "followUpAt" | "-followUpAt";
-        RewriteChangeView: {
-            /**
-             * @example experiences
-             * @enum {string}
-             */
-            section: "summaries" | "experiences" | "projects";
-            /** Format: uuid */
-            id: string;
-            /** @example Data Engineer at Streamly */
-            label: string;
-            /**
-             * @example responsibilities
-             * @enum {string}
-             */
-            field: "description" | "responsibilities" | "achievements" | "content";
-            /**
-             * @description null where the item had no such text (a project without a description).
-             * @example [
-             *       "Built Spark pipelines."
-             *     ]
-             */
-            before: (string | null) | string[];
-            /**
-             * @example [
-             *       "Built batch and streaming Spark pipelines in Python."
-             *     ]
-             */
-            after: string | string[];
-        };
-        HiddenItemView: {
-            /**
-             * @example experiences
-             * @enum {string}
-             */
-            section: "experiences" | "education" | "skills" | "summaries" | "projects" | "certificates" | "awards" | "publications" | "interests";
-            /** Format: uuid */
-            id: string;
-            /** @example Data Engineer at Streamly */
-            label: string;
-            /** @example shows none of the skills the job asks for and little of its wording */
-            reason: string;
-        };
-        ReportedItemView: {
-            /**
-             * @example experiences
-             * @enum {string}
-             */
-            section: "experiences" | "education" | "skills" | "summaries" | "projects" | "certificates" | "awards" | "publications" | "interests";
-            /** Format: uuid */
-            id: string;
-            /** @example Data Engineer at Streamly */
-            label: string;
-        };
-        SkillEvidenceView: {
-            /** @example Kafka */
-            skill: string;
-            /** @description The items that show the skill, in any section (certificates, education and custom sections included). */
-            foundIn: components["schemas"]["ReportedItemView"][];
-        };
-        RewriteRejectionView: {
-            /**
-             * @example experiences
-             * @enum {string}
-             */
-            section: "summaries" | "experiences" | "projects";
-            /** Format: uuid */
-            id: string;
-            /** @example Data Engineer at Streamly */
-            label: string;
-            /**
-             * @example achievements
-             * @enum {string}
-             */
-            field: "description" | "responsibilities" | "achievements" | "content";
-            /** @example Cut pipeline costs by 40%. */
-            sentence: string;
-            /**
-             * @description The kinds of fact the sentence adds; empty when the rewrite was refused for dropping a skill the job asks for.
-             * @example [
-             *       "number"
-             *     ]
-             */
-            violations: ("employer or name" | "title" | "date" | "degree" | "certificate" | "number" | "url" | "skill")[];
-            /** @example adds a number “40” the resume does not show */
-            reason: string;
-        };
+        /** @description Set once autoPrepare has tailored the linked resume. */
         TailoringReportView: {
             /**
              * @description Skills the job asks for that the resume shows.
@@ -1903,39 +2086,15 @@ export interface components {
              * @example Senior Data Engineer
              */
             suggestedJobTitle: string;
-            /**
-             * @description Which engine produced the copy: `rules` (embedded), `llm` (TAILORING_ENGINE=llm) or `agent` (a rewrite sent over MCP or `POST /v1/resume/{id}/tailoring`).
-             * @example llm
-             * @enum {string}
-             */
-            engine: "rules" | "llm" | "agent";
-            /**
-             * @description The model that rewrote the texts, when the engine is `llm`.
-             * @example gpt-4o-mini
-             */
-            model: string | null;
-            /**
-             * @description Why the rules engine produced the copy although the `llm` engine was configured (the model failed); null otherwise.
-             * @example null
-             */
-            fallbackReason: string | null;
             /** @description The fewest years of experience the description asks for. */
             minYears: number | null;
             /** @description Share of the job's skills the resume covers prominently (0–100), before tailoring. */
             scoreBefore: number;
-            /** @description The same after tailoring reordered, hid, selected and rewrote; never below `scoreBefore`. */
+            /** @description The same after tailoring reordered, hid and selected items; never below `scoreBefore`. */
             scoreAfter: number;
-            /** @description False when nothing raised the score or was rewritten: the copy was left as it was. */
+            /** @description False when no order or hiding raised the score: the copy was left as it was. */
             changed: boolean;
-            /** @description Each text rewritten, before and after. */
-            changes: components["schemas"]["RewriteChangeView"][];
-            /** @description Items tailoring hid on the copy, and why. */
-            hidden: components["schemas"]["HiddenItemView"][];
-            /** @description Where each matched skill was found on the resume. */
-            evidence: components["schemas"]["SkillEvidenceView"][];
-            /** @description Sentences of the rewrite dropped by the grounding check, and why. */
-            rejections: components["schemas"]["RewriteRejectionView"][];
-        };
+        } | null;
         /**
          * @description Only on an activity: its kind
          * @enum {string}
@@ -1995,64 +2154,13 @@ export interface components {
              * @example 2026-12-15
              */
             deadline: string | null;
-            /** @description Set once autoPrepare has tailored the linked resume. */
-            tailoringReport: {
-                /**
-                 * @description Skills the job asks for that the resume shows.
-                 * @example [
-                 *       "TypeScript",
-                 *       "PostgreSQL",
-                 *       "Kafka"
-                 *     ]
-                 */
-                matched: string[];
-                /**
-                 * @description Skills the job asks for that the resume does not mention anywhere.
-                 * @example [
-                 *       "Kubernetes"
-                 *     ]
-                 */
-                missing: string[];
-                /** @enum {string|null} */
-                seniority: "intern" | "entry" | "mid" | "senior" | "lead" | "executive" | null;
-                /**
-                 * @description The job's title, for the person to use as this resume's title if they wish: tailoring never replaces theirs.
-                 * @example Senior Data Engineer
-                 */
-                suggestedJobTitle: string;
-                /**
-                 * @description Which engine produced the copy: `rules` (embedded), `llm` (TAILORING_ENGINE=llm) or `agent` (a rewrite sent over MCP or `POST /v1/resume/{id}/tailoring`).
-                 * @example llm
-                 * @enum {string}
-                 */
-                engine: "rules" | "llm" | "agent";
-                /**
-                 * @description The model that rewrote the texts, when the engine is `llm`.
-                 * @example gpt-4o-mini
-                 */
-                model: string | null;
-                /**
-                 * @description Why the rules engine produced the copy although the `llm` engine was configured (the model failed); null otherwise.
-                 * @example null
-                 */
-                fallbackReason: string | null;
-                /** @description The fewest years of experience the description asks for. */
-                minYears: number | null;
-                /** @description Share of the job's skills the resume covers prominently (0–100), before tailoring. */
-                scoreBefore: number;
-                /** @description The same after tailoring reordered, hid, selected and rewrote; never below `scoreBefore`. */
-                scoreAfter: number;
-                /** @description False when nothing raised the score or was rewritten: the copy was left as it was. */
-                changed: boolean;
-                /** @description Each text rewritten, before and after. */
-                changes: components["schemas"]["RewriteChangeView"][];
-                /** @description Items tailoring hid on the copy, and why. */
-                hidden: components["schemas"]["HiddenItemView"][];
-                /** @description Where each matched skill was found on the resume. */
-                evidence: components["schemas"]["SkillEvidenceView"][];
-                /** @description Sentences of the rewrite dropped by the grounding check, and why. */
-                rejections: components["schemas"]["RewriteRejectionView"][];
-            } | null;
+            /**
+             * Format: date
+             * @description When the job was posted
+             * @example 2026-11-02
+             */
+            postedAt: string | null;
+            tailoringReport: components["schemas"]["TailoringReportView"];
             jobDescription: string | null;
             /** @description The linked resume, e.g. the tailored copy autoPrepare made. */
             cvId: string | null;
@@ -2184,6 +2292,12 @@ export interface components {
              * @example 2026-12-15
              */
             deadline?: string | null;
+            /**
+             * Format: date
+             * @description When the job was posted; null clears it
+             * @example 2026-11-02
+             */
+            postedAt?: string | null;
             /**
              * Format: date-time
              * @description When to follow up on the application; null clears it
@@ -2409,6 +2523,42 @@ export interface components {
              * @example 2026-11-20T15:00:00Z
              */
             occurredAt?: string;
+        };
+        /**
+         * @example JOB_PAGE_UNREADABLE
+         * @enum {string}
+         */
+        JobPageErrorCode: "JOB_PAGE_UNREACHABLE" | "JOB_PAGE_REDIRECT_REFUSED" | "JOB_PAGE_TOO_LARGE" | "JOB_PAGE_TIMEOUT" | "JOB_PAGE_UNREADABLE";
+        JobPageErrorBody: {
+            /** @example No company found on the page (no JobPosting hiringOrganization, no og:site_name) */
+            error: string;
+            code: components["schemas"]["JobPageErrorCode"];
+            /**
+             * @description With `JOB_PAGE_UNREADABLE`: the application fields the page did not give
+             * @example [
+             *       "company"
+             *     ]
+             */
+            missing?: string[];
+        };
+        SaveFromUrlDto: {
+            /**
+             * Format: uri
+             * @description The job's page (https; on a public address). It becomes the application's jobUrl, so saving the same page again answers the existing application
+             * @example https://boards.greenhouse.io/acme/jobs/4012345
+             */
+            url: string;
+            /**
+             * @description Where the job was found; defaults to `Other`
+             * @default Other
+             * @enum {string}
+             */
+            source?: "LinkedIn" | "CompanyWebsite" | "JobWebsite" | "Referral" | "Agency" | "Other";
+            /**
+             * @description Tailor a copy of the default resume to the job as create does (Plus plan with the auto-prepare feature; the page's description must have at least 500 characters)
+             * @default false
+             */
+            autoPrepare?: boolean;
         };
         CalendarFeedView: {
             /**
@@ -3442,53 +3592,6 @@ export interface components {
              */
             ignored: string[];
         };
-        ItemRewriteDto: {
-            /**
-             * Format: uuid
-             * @description The experience or project rewritten
-             */
-            id: string;
-            /** @description The new description */
-            description?: string;
-            /** @description The new responsibilities (experiences only), one bullet each */
-            responsibilities?: string[];
-            /** @description The new achievements (experiences only), one bullet each */
-            achievements?: string[];
-        };
-        ApplyTailoringDto: {
-            /**
-             * Format: uuid
-             * @description The application whose job the rewrite is for (or send jobDescription)
-             */
-            applicationId?: string;
-            /**
-             * @description The job’s text, when it is not an application of yours
-             * @example We are hiring a Data Engineer to build Spark and Kafka pipelines in Python on AWS, with strong SQL.
-             */
-            jobDescription?: string;
-            /**
-             * @description The job’s title, with jobDescription
-             * @example Data Engineer
-             */
-            jobTitle?: string;
-            /** @description The copy’s name; by default the company and the job title */
-            name?: string;
-            /**
-             * @description true: write onto a new copy of this resume; false: onto this resume itself (a copy made earlier; never the default resume)
-             * @default true
-             */
-            copy?: boolean;
-            /** @description The new text of the summary the resume shows */
-            summary?: string;
-            /** @description Rewrites of experiences and projects, by id */
-            items?: components["schemas"]["ItemRewriteDto"][];
-        };
-        AppliedTailoringResponse: {
-            success: boolean;
-            /** @description The tailored resume's id. */
-            id: string;
-            report: components["schemas"]["TailoringReportView"];
-        };
         /**
          * @description Defaults to `OTHER` on create
          * @enum {string}
@@ -4096,6 +4199,37 @@ export interface components {
             /** @description Enabling an endpoint the service disabled resumes its pending deliveries, oldest first */
             enabled?: boolean;
         };
+        RotateSecretDto: {
+            /**
+             * @description How long the old secret keeps signing deliveries beside the new one, in seconds (every delivery carries both signatures meanwhile): a day unless given, a week at most; 0 retires it at once
+             * @default 86400
+             * @example 3600
+             */
+            oldSecretExpiresInSeconds?: number;
+        };
+        RotatedSecretResponse: {
+            /** @example true */
+            success: boolean;
+            /** @example 3f0f7a52-0c49-4d0f-9a43-2f7c1c6c9d10 */
+            id: string;
+            /**
+             * @description Signs every delivery (Standard Webhooks). Shown this once: store it now; rotate it to get a new one
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description Until when deliveries are also signed with the old secret; null when it was retired at once
+             * @example 2026-11-26T06:00:00.000Z
+             */
+            oldSecretExpiresAt: string | null;
+        };
+        /**
+         * @description An account's event type, or `ping`
+         * @example application.created
+         * @enum {string}
+         */
+        DeliveredEventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created" | "ping";
         /**
          * @example delivered
          * @enum {string}
@@ -4124,15 +4258,11 @@ export interface components {
             /** @example 5b8f3a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b */
             id: string;
             /**
-             * @description The id of the event delivered (see GET /v1/events)
+             * @description The id of the event delivered (see GET /v1/events, which lists every event but pings)
              * @example 1042
              */
             eventId: string;
-            /**
-             * @example application.created
-             * @enum {string}
-             */
-            eventType: "application.created" | "application.updated" | "application.status_changed" | "application.deleted" | "application.prepared" | "application.preparation_failed" | "application.activity_added" | "application.activity_updated" | "application.activity_deleted" | "application.follow_up_due" | "interview.scheduled" | "interview.updated" | "resume.created" | "resume.deleted" | "cover_letter.created";
+            eventType: components["schemas"]["DeliveredEventType"];
             status: components["schemas"]["DeliveryStatus"];
             /**
              * Format: date-time
@@ -4149,6 +4279,9 @@ export interface components {
             attempts: components["schemas"]["DeliveryAttemptView"][];
             /** Format: date-time */
             createdAt: string;
+        };
+        DeliveryResponse: {
+            data: components["schemas"]["DeliveryView"];
         };
         InternalErrorBody: {
             /** @example Internal server error */
@@ -4327,6 +4460,464 @@ export interface operations {
             };
         };
     };
+    exportApplicationsCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,jobTitle,company,location,jobUrl,status,source,priority,notes,salaryMin,salaryMax,salaryPeriod,salaryCurrency,appliedDate,deadline,followUpAt,publisher,jobDescription,cvId,coverLetterId,jobListingId,isArchived,createdAt,updatedAt
+                     *     "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10","Senior Backend Engineer","Acme Corp","Berlin, Germany","https://jobs.acme.example/1234","applied","LinkedIn",4,,70000,85000,"YEAR","EUR","2026-11-20T09:30:00.000Z",,,,,,,,false,"2026-11-18T08:00:00.000Z","2026-11-20T09:30:00.000Z"
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:read` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description More than 10 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    importApplicationsCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            /** @description The CSV does not parse, its header is wrong, or it has too many rows; nothing was written */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:write` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 10485760 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not text/csv */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 5 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    getTrackerInsights: {
+        parameters: {
+            query?: {
+                /** @description First day counted (UTC), YYYY-MM-DD; defaults to the Monday 12 ISO weeks back, so that 12 whole weeks end with `to` */
+                from?: string;
+                /** @description Last day counted (UTC), YYYY-MM-DD, included; defaults to today; not before `from`, and at most 1830 days after it */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "from": "2026-11-02",
+                     *         "to": "2026-11-15",
+                     *         "weeks": [
+                     *           {
+                     *             "week": "2026-W45",
+                     *             "start": "2026-11-02",
+                     *             "added": 3,
+                     *             "applied": 2
+                     *           },
+                     *           {
+                     *             "week": "2026-W46",
+                     *             "start": "2026-11-09",
+                     *             "added": 1,
+                     *             "applied": 2
+                     *           }
+                     *         ],
+                     *         "funnel": {
+                     *           "added": 4,
+                     *           "applied": 4,
+                     *           "response": 2,
+                     *           "interview": 1,
+                     *           "offer": 0,
+                     *           "accepted": 0
+                     *         },
+                     *         "bySource": [
+                     *           {
+                     *             "source": "LinkedIn",
+                     *             "applied": 3,
+                     *             "responded": 1,
+                     *             "responseRate": 0.3333,
+                     *             "medianDaysToFirstResponse": 6
+                     *           },
+                     *           {
+                     *             "source": "Referral",
+                     *             "applied": 1,
+                     *             "responded": 1,
+                     *             "responseRate": 1,
+                     *             "medianDaysToFirstResponse": 2.5
+                     *           }
+                     *         ],
+                     *         "byResume": [
+                     *           {
+                     *             "cvId": "5f0c6a52-3c1e-4d2a-9a55-6b1f0c9e2d11",
+                     *             "applied": 3,
+                     *             "responded": 2,
+                     *             "responseRate": 0.6667,
+                     *             "medianDaysToFirstResponse": 4.25
+                     *           },
+                     *           {
+                     *             "cvId": null,
+                     *             "applied": 1,
+                     *             "responded": 0,
+                     *             "responseRate": 0,
+                     *             "medianDaysToFirstResponse": null
+                     *           }
+                     *         ],
+                     *         "statusDurations": [
+                     *           {
+                     *             "status": "watchlist",
+                     *             "stays": 4,
+                     *             "medianDays": 1.5
+                     *           },
+                     *           {
+                     *             "status": "preparing",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "applied",
+                     *             "stays": 2,
+                     *             "medianDays": 4.25
+                     *           },
+                     *           {
+                     *             "status": "response",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "screening",
+                     *             "stays": 1,
+                     *             "medianDays": 3
+                     *           },
+                     *           {
+                     *             "status": "interview_scheduled",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "interviewed",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "offer",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "negotiating",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "accepted",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "rejected",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "withdrawn",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           },
+                     *           {
+                     *             "status": "no_response",
+                     *             "stays": 0,
+                     *             "medianDays": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TrackerInsightsResponse"];
+                };
+            };
+            /** @description A `from` or `to` that is not a date, `to` before `from`, or a range over the limit */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `tracker:read` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description More than 30 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
     listApplications: {
         parameters: {
             query?: {
@@ -4461,7 +5052,8 @@ export interface operations {
                  *       "salaryPeriod": "YEAR",
                  *       "salaryCurrency": "EUR",
                  *       "appliedDate": "2026-11-20T09:30:00Z",
-                 *       "deadline": "2026-12-15"
+                 *       "deadline": "2026-12-15",
+                 *       "postedAt": "2026-11-02"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApplicationDto"];
@@ -4907,6 +5499,7 @@ export interface operations {
                  *       "salaryCurrency": "EUR",
                  *       "appliedDate": "2026-11-20T09:30:00Z",
                  *       "deadline": "2026-12-15",
+                 *       "postedAt": "2026-11-02",
                  *       "followUpAt": "2026-11-27T09:00:00Z"
                  *     }
                  */
@@ -6520,6 +7113,211 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    saveApplicationFromUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://boards.greenhouse.io/acme/jobs/4012345"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SaveFromUrlDto"];
+            };
+        };
+        responses: {
+            /** @description An application with this jobUrl already exists; nothing was fetched or created */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "applicationId": "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10",
+                     *       "existing": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateApplicationResponse"];
+                };
+            };
+            /** @description Created from the page */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "applicationId": "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10",
+                     *       "existing": false,
+                     *       "autoPrepare": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateApplicationResponse"];
+                };
+            };
+            /** @description Invalid fields: also a `url` that is refused before anything is fetched (not http(s), a private, loopback, link-local or reserved address, or a name that does not resolve); or, with autoPrepare, `NO_DEFAULT_RESUME` or `JOB_DESCRIPTION_TOO_SHORT` */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["CodedErrorBody"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /**
+             * @description `PLAN_REQUIRED`: autoPrepare without the Plus plan and auto-prepare feature
+             *
+             *     The key lacks the `tracker:write` scope
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanRequiredBody"] | components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 1048576 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The page could not be fetched or read; nothing was created. `JOB_PAGE_UNREACHABLE` (no connection, an HTTP error, too many redirects), `JOB_PAGE_REDIRECT_REFUSED` (a redirect to a refused address), `JOB_PAGE_TOO_LARGE`, `JOB_PAGE_TIMEOUT`, `JOB_PAGE_UNREADABLE` (not HTML, or no job title or company found: `missing` names them); or `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobPageErrorBody"] | components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 5 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description `QUEUE_UNAVAILABLE`: autoPrepare while its queue cannot take work; nothing was created */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryLaterBody"];
                 };
             };
             /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
@@ -15647,180 +16445,6 @@ export interface operations {
             };
         };
     };
-    applyTailoring: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
-                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "jobDescription": "We are hiring a Data Engineer to build Spark and Kafka pipelines in Python on AWS, with strong SQL.",
-                 *       "jobTitle": "Data Engineer"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ApplyTailoringDto"];
-            };
-        };
-        responses: {
-            /** @description The tailored resume (a new copy, or this resume) and the report */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AppliedTailoringResponse"];
-                };
-            };
-            /** @description The body is not a JSON object */
-            400: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
-                };
-            };
-            /** @description Missing, invalid, expired or revoked API key */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedBody"];
-                };
-            };
-            /** @description The key lacks the `resume:write` scope */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InsufficientScopeBody"];
-                };
-            };
-            404: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
-            409: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
-                };
-            };
-            /** @description The body is over 1048576 bytes */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
-                };
-            };
-            /** @description More than 10 requests in the last minute from this account */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TooManyRequestsBody"];
-                };
-            };
-            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
-            "5XX": {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalErrorBody"];
-                };
-            };
-        };
-    };
     listContacts: {
         parameters: {
             query?: {
@@ -18310,7 +18934,16 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oldSecretExpiresInSeconds": 3600
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateSecretDto"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -18322,7 +18955,170 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookSecretResponse"];
+                    "application/json": components["schemas"]["RotatedSecretResponse"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"] | components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `webhooks:write` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 1048576 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 20 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
                 };
             };
             /** @description The body is not a JSON object */
@@ -18378,9 +19174,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            /** @description `ENDPOINT_DISABLED`; or `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
             409: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18389,7 +19186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                    "application/json": components["schemas"]["WebhooksConflictBody"] | components["schemas"]["IdempotencyKeyInUseBody"];
                 };
             };
             /** @description The body is over 1048576 bytes */

@@ -19,7 +19,10 @@ describe('the examples of the OpenAPI document', () => {
     for (const { path, operation } of operations(document, 'post').filter(({ path }) => !reachesOutside(path))) {
       const body = requestExample(operation) && { ...requestExample(operation), ...ids.body[path] };
       const headers: Record<string, string> = path === '/mcp' ? { accept: 'application/json, text/event-stream' } : {};
-      const response = await api.request('POST', fillPath(path, ids.path[path]), body, headers);
+      // A CSV import's example is text, as Swagger UI sends it.
+      const csv = Object.values(operation.requestBody?.content?.['text/csv']?.examples ?? {})[0] as { value: string } | undefined;
+      if (csv) headers['content-type'] = 'text/csv';
+      const response = await api.request('POST', fillPath(path, ids.path[path]), csv?.value ?? body, headers);
       answers[path] = response.status;
     }
     const failed = Object.entries(answers).filter(([, status]) => status < 200 || status > 299);
@@ -59,6 +62,7 @@ describe('the examples of the OpenAPI document', () => {
       salaryCurrency: 'EUR',
       appliedDate: '2026-11-20T09:30:00Z',
       deadline: '2026-12-15',
+      postedAt: '2026-11-02',
     });
   });
 

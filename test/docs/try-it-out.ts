@@ -9,11 +9,12 @@ export function operations(document: Document, method: string): { path: string; 
 }
 
 /**
- * A webhook's URL must resolve to public addresses, which a test machine without DNS or network cannot offer, so
- * its examples cannot succeed in these tests; test/modules/webhooks covers those operations with a loopback receiver.
+ * A webhook's URL, and a job page to save, must resolve to public addresses, which a test machine without DNS or
+ * network cannot offer, so their examples cannot succeed in these tests; test/modules/webhooks and
+ * test/modules/tracker/from-url cover those operations on loopback.
  */
 export function reachesOutside(path: string): boolean {
-  return path.startsWith('/v1/webhooks');
+  return path.startsWith('/v1/webhooks') || path === '/v1/tracker/applications/from-url';
 }
 
 /** The prefilled request body of an operation, as Swagger UI shows it. */

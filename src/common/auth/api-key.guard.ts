@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ApiError } from '../errors/api-errors';
+import { ApiError, InsufficientScopeError } from '../errors/api-errors';
 import { AccountRateLimiter } from '../rate-limit/account-rate-limiter';
 import { AccessTokenAuthenticator } from './access-token-authenticator';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
@@ -67,7 +67,7 @@ export class ApiKeyGuard implements CanActivate {
 
     const requiredScope = this.reflector.getAllAndOverride<Scope | typeof SCOPE_PER_OPERATION | undefined>(REQUIRED_SCOPE, targets);
     if (requiredScope !== SCOPE_PER_OPERATION && (!requiredScope || !authentication.caller.scopes.includes(requiredScope))) {
-      throw new ApiError(HttpStatus.FORBIDDEN, 'Insufficient scope', { requiredScope });
+      throw new InsufficientScopeError(requiredScope);
     }
     request.caller = authentication.caller;
     return true;

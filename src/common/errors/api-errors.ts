@@ -13,6 +13,13 @@ export class ApiError extends HttpException {
   }
 }
 
+/** A 403 for a scope the caller lacks: a route's, a tool's, or one a request's content needs (what an import writes). */
+export class InsufficientScopeError extends ApiError {
+  constructor(requiredScope: string | undefined) {
+    super(HttpStatus.FORBIDDEN, 'Insufficient scope', { requiredScope });
+  }
+}
+
 export class NotFoundError extends ApiError {
   constructor() {
     super(HttpStatus.NOT_FOUND, 'Not found');

@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
-import { json, Request, Response, urlencoded } from 'express';
+import { json, Request, Response, text, urlencoded } from 'express';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../errors/api-errors';
 import { ClientGoneError } from './client-gone';
@@ -10,6 +10,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
 export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A route (or controller) that reads a text body of one media type (a CSV import) instead of JSON, up to `maxBytes`. */
+export interface TextBody {
+  mediaType: string;
+  maxBytes: number;
+}
+
+const TEXT_ROUTE = 'http:text';
+
+export const AcceptsText = (body: TextBody) => SetMetadata(TEXT_ROUTE, body);
 
 /** HTML forms are small: a few short fields. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -33,6 +43,8 @@ export class JsonBodyInterceptor implements NestInterceptor {
     const request = http.getRequest<Request>();
     const acceptsForms = Reflect.getMetadata(FORM_ROUTE, context.getHandler()) ?? Reflect.getMetadata(FORM_ROUTE, context.getClass());
     if (acceptsForms) return readFormBody(request, http.getResponse<Response>()).then(() => next.handle());
+    const textBody = Reflect.getMetadata(TEXT_ROUTE, context.getHandler()) as TextBody | undefined;
+    if (textBody) return readTextBody(request, http.getResponse<Response>(), textBody).then(() => next.handle());
     // Most requests (every GET) carry no body: no promise to wait for.
     if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next.handle();
     return readJsonBody(request, http.getResponse<Response>()).then(() => next.handle());
@@ -83,15 +95,29 @@ async function readFormBody(req: Request, res: Response): Promise<void> {
   if (error) throw unreadable(req, error);
 }
 
+/** A text body (or none: the empty text) as a string, in its declared charset (UTF-8 when none is declared). */
+async function readTextBody(req: Request, res: Response, { mediaType, maxBytes }: TextBody): Promise<void> {
+  req.body = '';
+  if (!hasBody(req)) return;
+  if (!req.is(mediaType)) throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, `Content-Type must be ${mediaType}`);
+  const parse = text({ limit: maxBytes, type: () => true, defaultCharset: 'utf-8' });
+  const error = await new Promise<{ type?: string } | undefined>((resolve) => parse(req, res, resolve));
+  if (error) throw unreadable(req, error, { maxBytes, kind: mediaType });
+}
+
 /** Why a body could not be read: a refusal to answer, or the client's hanging up, which has no one to answer. */
-function unreadable(req: Request, error: { type?: string }): BodyRefusedError | ClientGoneError {
+export function unreadable(
+  req: Request,
+  error: { type?: string },
+  { maxBytes, kind } = { maxBytes: MAX_BODY_BYTES, kind: 'JSON' },
+): BodyRefusedError | ClientGoneError {
   if (error.type === 'request.aborted' || req.readableAborted) return new ClientGoneError();
   switch (error.type) {
     case 'entity.too.large':
-      return new BodyRefusedError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${MAX_BODY_BYTES} bytes`, JSON_RPC_BODY_CODES.transport);
+      return new BodyRefusedError(HttpStatus.PAYLOAD_TOO_LARGE, `Request body exceeds ${maxBytes} bytes`, JSON_RPC_BODY_CODES.transport);
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'Request body must be UTF-8 JSON', JSON_RPC_BODY_CODES.transport);
+      return new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, `Request body must be UTF-8 ${kind}`, JSON_RPC_BODY_CODES.transport);
     case 'entity.parse.failed':
       return new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Malformed JSON body', JSON_RPC_BODY_CODES.parse);
     default:
@@ -118,7 +144,7 @@ const UNSTORABLE_TEXT: [pattern: RegExp, message: string][] = [
  * database as a 500 in any field that does not check for it (free-form JSON, lists). Walks with its own stack, so
  * that a body of thousands of levels cannot overflow the call stack here.
  */
-function refusal(body: object): BodyRefusedError | undefined {
+export function refusal(body: object): BodyRefusedError | undefined {
   const invalid = (path: string, message: string) =>
     new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Validation failed', JSON_RPC_BODY_CODES.invalidRequest, { details: { [path]: [message] } });
   const pending: { value: object; path: string; depth: number }[] = [{ value: body, path: '', depth: 1 }];

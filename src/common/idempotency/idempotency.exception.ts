@@ -7,11 +7,13 @@ import { ErrorBody } from '../errors/error-body.dto';
 export enum IdempotencyErrorCode {
   IDEMPOTENCY_KEY_IN_USE = 'IDEMPOTENCY_KEY_IN_USE',
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
+  IDEMPOTENCY_ANSWER_NOT_KEPT = 'IDEMPOTENCY_ANSWER_NOT_KEPT',
 }
 
 const IDEMPOTENCY_ERROR_STATUS: Record<IdempotencyErrorCode, HttpStatus> = {
   [IdempotencyErrorCode.IDEMPOTENCY_KEY_IN_USE]: HttpStatus.CONFLICT,
   [IdempotencyErrorCode.IDEMPOTENCY_KEY_REUSED]: HttpStatus.UNPROCESSABLE_ENTITY,
+  [IdempotencyErrorCode.IDEMPOTENCY_ANSWER_NOT_KEPT]: HttpStatus.CONFLICT,
 };
 
 export class IdempotencyException extends codedError(IDEMPOTENCY_ERROR_STATUS) {}

@@ -19,6 +19,10 @@ export interface IdempotencyRecord {
 
 /** The first number of the advisory locks that keys take; the second is a hash of the account and the key. */
 const KEY_LOCK = 0x1d3e;
+/** The first number of the advisory lock an account's trim takes; the second is a hash of the account. */
+const TRIM_LOCK = 0x1d3f;
+/** What a record counts against its account's budget: its answer, key and headers, and a fixed overhead. */
+const RECORD_BYTES = `octet_length(body) + octet_length(key) + octet_length(headers::text) + 200`;
 
 /**
  * The `idempotency_keys` table, one row per account and key (its primary key), written with its answer in the
@@ -78,6 +82,23 @@ export class IdempotencyRepository extends SqlRepository {
          SET request_hash = EXCLUDED.request_hash, status = EXCLUDED.status, headers = EXCLUDED.headers, body = EXCLUDED.body,
              created_at = now(), expires_at = EXCLUDED.expires_at`,
       [accountId, key, requestHash, answer.status, answer.headers, answer.body, keepMs],
+    );
+  }
+
+  /**
+   * Deletes the account's oldest records until what it keeps fits in `budget` bytes, never the key just kept. A
+   * record counts its answer's body, its key and headers, and a fixed overhead (so that many tiny answers count too).
+   * The account's trims queue on an advisory lock until their commits, so two cannot each delete what the other keeps.
+   */
+  async trimAccount(accountId: string, keptKey: string, budget: number): Promise<void> {
+    await this.manager.query(`SELECT pg_advisory_xact_lock(${TRIM_LOCK}, hashtext($1))`, [accountId]);
+    await this.manager.query(
+      `DELETE FROM idempotency_keys WHERE account_id = $1 AND key IN (
+         SELECT key FROM (
+           SELECT key, sum(${RECORD_BYTES}) OVER (ORDER BY key = $2 DESC, created_at DESC, key DESC) AS held
+           FROM idempotency_keys WHERE account_id = $1
+         ) AS newest_first WHERE held > $3 AND key <> $2)`,
+      [accountId, keptKey, budget],
     );
   }
 

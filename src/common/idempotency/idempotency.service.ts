@@ -1,14 +1,28 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { RequestTransaction } from '../../database/request-transaction';
-import { keyInUse, keyReused } from './idempotency.exception';
+import { IdempotencyErrorCode, keyInUse, keyReused } from './idempotency.exception';
 import { IdempotencyRepository, StoredAnswer } from './idempotency.repository';
 
 /** How long a key's first answer is kept and replayed (Stripe's 24 hours). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What a retry gets in place of an answer over IDEMPOTENCY_MAX_ANSWER_BYTES (a write's answer is small; a large one is
+ * a long validation failure or import report): a 409 saying that the request ran, so that it is not run twice, and
+ * nothing that large sits in the table.
+ */
+function answerNotKept(answer: StoredAnswer, maxAnswerBytes: number): StoredAnswer {
+  const body = {
+    error: `The first request with this Idempotency-Key answered ${answer.status}, but its answer was over ${maxAnswerBytes} bytes and was not kept`,
+    code: IdempotencyErrorCode.IDEMPOTENCY_ANSWER_NOT_KEPT,
+    status: answer.status,
+  };
+  return { status: HttpStatus.CONFLICT, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.from(JSON.stringify(body)) };
+}
 
 /**
  * A request that holds its key: it runs in `transaction`, and its answer is kept in the same transaction
@@ -26,7 +40,7 @@ export type IdempotencyDecision = { run: IdempotencyClaim } | { replay: StoredAn
 
 /**
  * Stripe's idempotency rules, for HTTP and MCP alike: the first request with a key (per account) runs and its answer
- * is kept for 24 hours; the same key with the same request answers that answer again; with another request, 422;
+ * is kept for 24 hours (an account keeps at most IDEMPOTENCY_ACCOUNT_BYTES of answers: its oldest go first); the same key with the same request answers that answer again; with another request, 422;
  * while the first is still running, a retry waits for its answer up to IDEMPOTENCY_WAIT_MS, then answers 409.
  *
  * A request with a key runs in one transaction with the key's record: the key is held by a lock that ends with the
@@ -65,8 +79,13 @@ export class IdempotencyService {
    */
   async settle(claim: IdempotencyClaim, answer: StoredAnswer): Promise<void> {
     if (answer.status >= 500) return claim.transaction.rollback();
+    const { maxAnswerBytes, accountBytes } = this.config.idempotency;
+    const kept = answer.body.length > maxAnswerBytes ? answerNotKept(answer, maxAnswerBytes) : answer;
     try {
-      await claim.transaction.run(() => this.records.keep(claim.accountId, claim.key, claim.fingerprint, answer, IDEMPOTENCY_KEY_TTL_MS));
+      await claim.transaction.run(async () => {
+        await this.records.keep(claim.accountId, claim.key, claim.fingerprint, kept, IDEMPOTENCY_KEY_TTL_MS);
+        await this.records.trimAccount(claim.accountId, claim.key, accountBytes);
+      });
     } catch (error) {
       await claim.transaction.rollback();
       throw error;

@@ -2,6 +2,7 @@ import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/c
 import Redis from 'ioredis';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
+import { redisConnection } from './redis-connection';
 
 export const REDIS_CLIENT = Symbol('REDIS_CLIENT');
 export const InjectRedis = () => Inject(REDIS_CLIENT);
@@ -17,7 +18,8 @@ export const InjectRedis = () => Inject(REDIS_CLIENT);
       provide: REDIS_CLIENT,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const redis = new Redis(config.redis.url, {
+        const redis = new Redis({
+          ...redisConnection(config.redis),
           keyPrefix: config.redis.prefix,
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,

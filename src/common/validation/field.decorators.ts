@@ -101,8 +101,12 @@ function formattedText(options: FieldOptions & { max: number }, format: string, 
 }
 
 /** Any URI is a `uri`; ours are web addresses, which the pattern tells clients (the scheme is case-insensitive). */
-export function UrlField(options: FieldOptions & { max: number }): PropertyDecorator {
-  const check = IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'must be a valid URL' });
+/**
+ * `singleLabelHost` accepts a host without a dot (`localhost`), for a URL whose host is judged elsewhere (a webhook's,
+ * by the SSRF guard, which resolves it); other URLs need a domain name or an address.
+ */
+export function UrlField(options: FieldOptions & { max: number; singleLabelHost?: boolean }): PropertyDecorator {
+  const check = IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: !options.singleLabelHost }, { message: 'must be a valid URL' });
   return formattedText(options, 'uri', check, '^[Hh][Tt][Tt][Pp][Ss]?://');
 }
 

@@ -19,5 +19,16 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * The event `POST /v1/webhooks/{id}/ping` sends to that one endpoint, to test it. No account change: endpoints do not
+ * subscribe to it and `GET /v1/events` does not list it.
+ */
+export const PING_EVENT = 'ping';
+
+/** What a webhook delivery can carry: the account's events, and a ping. */
+export const DELIVERED_EVENT_TYPES = [...EVENT_TYPES, PING_EVENT] as const;
+
+export type DeliveredEventType = (typeof DELIVERED_EVENT_TYPES)[number];
+
 /** Events are kept this long, then deleted with their deliveries: `GET /v1/events` reaches back this far. */
 export const EVENT_RETENTION_DAYS = 30;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { EventType } from './event-types';
+import type { DeliveredEventType } from './event-types';
 
 /** The channel on which a commit that recorded events wakes the webhook relay (PostgreSQL sends it at commit). */
 export const EVENTS_CHANNEL = 'career_events';
@@ -19,9 +19,15 @@ const EVENT_ORDER_LOCK = 0x65766e74;
  */
 @Injectable()
 export class EventsOutbox {
-  async record(manager: EntityManager, accountId: string, type: EventType, data: object): Promise<void> {
+  /** Answers the event's id. */
+  async record(manager: EntityManager, accountId: string, type: DeliveredEventType, data: object): Promise<string> {
     if (!manager.queryRunner?.isTransactionActive) throw new Error(`An event (${type}) must be recorded inside the transaction of its change`);
     await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2)), pg_notify($3, $4)', [EVENT_ORDER_LOCK, accountId, EVENTS_CHANNEL, '']);
-    await manager.query('INSERT INTO events (account_id, type, data) VALUES ($1, $2, $3)', [accountId, type, JSON.stringify(data)]);
+    const [{ id }]: { id: string }[] = await manager.query('INSERT INTO events (account_id, type, data) VALUES ($1, $2, $3) RETURNING id', [
+      accountId,
+      type,
+      JSON.stringify(data),
+    ]);
+    return id;
   }
 }

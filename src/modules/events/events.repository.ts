@@ -3,7 +3,7 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { accountIdOf, Owner, SqlRepository } from '../../database/owned-repository';
 import { EventsPage, EventView, ListEventsQuery } from './dto/event.dto';
-import { EVENT_RETENTION_DAYS } from './event-types';
+import { EVENT_RETENTION_DAYS, PING_EVENT } from './event-types';
 
 /** The event's view as it is stored: node-postgres reads the bigint id as the string the API shows. */
 const EVENT_COLUMNS = 'id, type, created_at AS "createdAt", account_id AS "accountId", data';
@@ -15,10 +15,11 @@ export class EventsRepository extends SqlRepository {
   }
 
   async list(owner: Owner, query: ListEventsQuery): Promise<EventsPage> {
-    const parameters: unknown[] = [accountIdOf(owner), query.after, query.limit + 1];
+    const parameters: unknown[] = [accountIdOf(owner), query.after, query.limit + 1, PING_EVENT];
     const ofType = query.type ? `AND type = $${parameters.push(query.type)}` : '';
+    // A ping is a test of one endpoint, not a change of the account's.
     const rows: EventView[] = await this.manager.query(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = $1 AND id > $2 ${ofType} ORDER BY id LIMIT $3`,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = $1 AND id > $2 AND type <> $4 ${ofType} ORDER BY id LIMIT $3`,
       parameters,
     );
     return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit, limit: query.limit };

@@ -3,22 +3,27 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse
 import { HealthCheckService, HealthIndicatorResult, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Public } from '../../common/auth/auth.decorators';
+import { ReadReplicas } from '../../database/read-replicas';
 import { ApiTag } from '../../common/http/api-tags';
 import { RedisHealthIndicator } from './redis.health';
 
 export class HealthResponse {
-  @ApiProperty({ enum: ['ok', 'error'], description: '`ok` when PostgreSQL and Redis both answer, `error` otherwise' })
+  @ApiProperty({
+    enum: ['ok', 'error'],
+    description: '`ok` when PostgreSQL and Redis both answer, `error` otherwise (a read replica that is down does not count: its reads go to the primary)',
+  })
   status: 'ok' | 'error';
 
   @ApiProperty({
-    description: 'One entry per dependency',
+    description:
+      'One entry per dependency, and one per read replica (`replica <host>:<port>/<database>`, with `lagMs` behind the primary; `down` when unreachable or further behind than REPLICA_MAX_LAG_MS)',
     type: 'object',
     additionalProperties: {
       type: 'object',
       required: ['status'],
-      properties: { status: { type: 'string', enum: ['up', 'down'] }, message: { type: 'string' } },
+      properties: { status: { type: 'string', enum: ['up', 'down'] }, message: { type: 'string' }, lagMs: { type: 'integer' } },
     },
-    example: { database: { status: 'up' }, redis: { status: 'up' } },
+    example: { database: { status: 'up' }, redis: { status: 'up' }, 'replica db-replica:5432/career': { status: 'up', lagMs: 0 } },
   })
   checks: HealthIndicatorResult;
 }
@@ -39,6 +44,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     private readonly redis: RedisHealthIndicator,
+    private readonly replicas: ReadReplicas,
   ) {}
 
   /** `/health` of the spec. */
@@ -74,6 +80,6 @@ export class HealthController {
       .catch((error: { response?: { details?: HealthIndicatorResult } }) => ({ status: 'error' as const, details: error.response?.details ?? {} }));
     const healthy = result.status === 'ok';
     response.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: healthy ? 'ok' : 'error', checks: result.details };
+    return { status: healthy ? 'ok' : 'error', checks: { ...result.details, ...this.replicas.reports() } };
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { SqlRepository } from '../../database/owned-repository';
+import { ReadReplicas } from '../../database/read-replicas';
 import { JobListingView } from './dto/job-search.dto';
 import { listingViewsStatement, listingViewStatement, WRITTEN_COLUMNS, WrittenListing } from './listing-columns';
 
@@ -61,14 +62,17 @@ const UPSERT_SQL = `
 /** The job listings table: the API's view of listings, and the import's writes. */
 @Injectable()
 export class ListingsRepository extends SqlRepository {
-  constructor(@InjectEntityManager() manager: EntityManager) {
+  constructor(
+    @InjectEntityManager() manager: EntityManager,
+    private readonly replicas: ReadReplicas,
+  ) {
     super(manager);
   }
 
-  /** The API's view of one listing, or undefined. */
+  /** The API's view of one listing, or undefined; read from a replica when one is fit (only imports change listings). */
   async view(id: string): Promise<JobListingView | undefined> {
     const statement = listingViewStatement(id);
-    const [listing] = await this.manager.query(statement.sql, statement.values);
+    const [listing] = await this.replicas.read((connection) => connection.query(statement.sql, statement.values));
     return listing;
   }
 

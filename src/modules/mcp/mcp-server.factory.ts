@@ -203,7 +203,7 @@ export class McpServerFactory {
       description: `${tool.description} (scope ${contract.scope}; ${contract.perMinute} calls per minute)`,
       inputSchema: withIdempotencyKey(tool.effect, this.apiDocument.inputSchema(contract.operation)) as Tool['inputSchema'],
       ...outputSchema([this.apiDocument.responseSchema(contract.operation)]),
-      annotations: { title: tool.title, ...TOOL_ANNOTATIONS[tool.effect] },
+      annotations: { title: tool.title, ...TOOL_ANNOTATIONS[tool.effect], ...(tool.reachesOutside && { openWorldHint: true }) },
     };
   }
 

@@ -4,7 +4,7 @@ import { isUUID } from 'class-validator';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
-import { ApiError, NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
+import { ApiError, InsufficientScopeError, NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import type { ApiDocument, OperationKey } from '../../common/http/api-document';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { idempotencyKeyProblem, requestFingerprint } from '../../common/idempotency/request-fingerprint';
@@ -74,7 +74,7 @@ export class McpToolRunner {
   async run(tool: RunnableTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     try {
       if (!caller.scopes.includes(contract.scope)) {
-        throw new ApiError(HttpStatus.FORBIDDEN, 'Insufficient scope', { requiredScope: contract.scope });
+        throw new InsufficientScopeError(contract.scope);
       }
       const route = AccountRateLimiter.routeName(tool.twin.controller, tool.twin.handler);
       const decision = await this.limiter.consume(AccountRateLimiter.routeBucket(caller.accountId, route), contract.perMinute, RATE_LIMIT_WINDOW_MS, route);

@@ -30,6 +30,8 @@ export interface McpTool<TBody = any, TQuery = any> {
   query?: Type<TQuery>;
   /** Like the twin's PATCH: a call that changes nothing is a validation failure. */
   requiresAnyField?: boolean;
+  /** The call reaches outside this service (fetches a page the user names): the client is told so (openWorldHint). */
+  reachesOutside?: true;
   run(caller: ApiCaller, input: McpToolInput<TBody, TQuery>): Promise<unknown>;
 }
 
@@ -56,7 +58,7 @@ export type ToolEffect = 'read' | 'create' | 'update' | 'delete';
 /**
  * The MCP annotations of each effect. Updates overwrite what was there (destructive) but repeating one changes
  * nothing more (idempotent); a create repeated makes a second record. Every tool acts on this service's own
- * data only, never on an outside system (openWorldHint false; job search reads the service's own listings).
+ * data only (openWorldHint false; job search reads the service's own listings), unless it says `reachesOutside`.
  */
 export const TOOL_ANNOTATIONS: Record<ToolEffect, Omit<ToolAnnotations, 'title'>> = {
   read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

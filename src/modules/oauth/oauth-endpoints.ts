@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
 import { createOAuthMetadata, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { json, NextFunction, Request, RequestHandler, Response, Router, urlencoded } from 'express';
 import { SCOPES } from '../../common/auth/scopes';
+import { BodyRefusedError, refusal, unreadable } from '../../common/http/body-parser';
 import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
+import { authorizationHandler } from './oauth-authorize';
+import { checkRegistration } from './oauth-clients';
 import { mcpResource, OAuthOrigin } from './oauth-origin';
 import { OAuthProvider } from './oauth.provider';
 import { OAuthService } from './oauth.service';
@@ -16,6 +20,11 @@ export const OAUTH_LIMITS: Record<string, { limit: number; windowMs: number }> =
   '/token': { limit: 60, windowMs: 60_000 },
   '/revoke': { limit: 60, windowMs: 60_000 },
 };
+
+/** The SDK's own limit for these bodies: a registration or a token request is a few hundred bytes. */
+export const MAX_OAUTH_BODY_BYTES = 100 * 1024;
+const parseJson = json({ limit: MAX_OAUTH_BODY_BYTES });
+const parseForm = urlencoded({ extended: false, limit: MAX_OAUTH_BODY_BYTES, parameterLimit: 100 });
 
 const WELL_KNOWN = '/.well-known/oauth-';
 /** Origins seen without PUBLIC_URL are loopback only; a handful covers development, a bound keeps memory flat. */
@@ -68,6 +77,8 @@ export class OAuthEndpoints {
     };
     const router = Router();
     router.use(this.limit);
+    router.post(Object.keys(OAUTH_LIMITS), readBody);
+    router.use('/authorize', authorizationHandler(provider));
     router.use('/.well-known/oauth-authorization-server', metadataHandler(metadata));
     router.use('/.well-known/oauth-protected-resource/mcp', metadataHandler(protectedResource));
     router.use('/.well-known/oauth-protected-resource', metadataHandler(protectedResource));
@@ -103,4 +114,42 @@ export class OAuthEndpoints {
       })
       .catch(next);
   };
+}
+
+/** The OAuth error body (RFC 6749 §5.2, RFC 7591 §3.2.2) of a body refused before the SDK reads it. */
+function refuseBody(res: Response, refused: BodyRefusedError, error: string): void {
+  const body = refused.getResponse() as { error: string; details?: Record<string, string[]> };
+  const [field, messages] = Object.entries(body.details ?? {})[0] ?? [];
+  res.status(refused.getStatus()).json({ error, error_description: field ? `${field} ${messages[0]}` : body.error });
+}
+
+/**
+ * Reads the body of `/register` (JSON) and of `/token`, `/revoke` and `/authorize` (forms) before the SDK does (its
+ * parsers then find it read), so that what it cannot take answers in OAuth's shape instead of a 500: past 100 KB a
+ * 413, malformed a 400. A registration meets its rules (`checkRegistration`) before the SDK's schema; then text
+ * PostgreSQL cannot store (NUL, lone surrogates), prototype keys or nesting past `MAX_BODY_DEPTH` (a `jwks` thousands
+ * deep) answer 400, `invalid_client_metadata` at `/register` and `invalid_request` elsewhere.
+ */
+function readBody(req: Request, res: Response, next: NextFunction): void {
+  const registration = req.path === '/register';
+  (registration ? parseJson : parseForm)(req, res, (error?: unknown) => {
+    if (error) {
+      const refused = unreadable(req, error as { type?: string }, { maxBytes: MAX_OAUTH_BODY_BYTES, kind: 'JSON' });
+      // A client that hung up has no one to answer.
+      if (refused instanceof BodyRefusedError) refuseBody(res, refused, 'invalid_request');
+      return;
+    }
+    const body: unknown = req.body;
+    if (typeof body !== 'object' || body === null) return next();
+    try {
+      if (registration) checkRegistration(body as Record<string, unknown>);
+    } catch (refused) {
+      if (!(refused instanceof OAuthError)) return next(refused);
+      res.status(400).json(refused.toResponseObject());
+      return;
+    }
+    const refused = refusal(body);
+    if (refused) return refuseBody(res, refused, registration ? 'invalid_client_metadata' : 'invalid_request');
+    next();
+  });
 }

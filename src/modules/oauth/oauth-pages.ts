@@ -6,10 +6,14 @@ import { describeScopes, SCOPE_GROUPS } from '../settings/scope-groups';
 import { moment } from '../settings/settings.service';
 import { OAuthService } from './oauth.service';
 
-/** Where the app will send the person back: its host, and the scheme too when it is not https (a local or native app). */
+/**
+ * Where the app will send the person back: its host, and the scheme too when it is not https (a local app's
+ * `http://127.0.0.1:33418`, or a native app's own `com.example.app:`).
+ */
 function destination(redirectUri: string): string {
   const url = new URL(redirectUri);
-  return url.protocol === 'https:' ? url.host : `${url.protocol}//${url.host}`;
+  if (url.protocol === 'https:') return url.host;
+  return url.host ? `${url.protocol}//${url.host}` : url.protocol;
 }
 
 /** The `scope` fields of a posted form: one string, or several. */
@@ -34,6 +38,7 @@ export class OAuthPages {
       summary: describeScopes(request.requestedScopes),
       groups: SCOPE_GROUPS.map((group) => ({
         label: group.label,
+        gives: group.gives,
         scopes: [...group.read, ...group.write].map((scope) => ({ scope, checked: chosen.has(scope), writes: scope.endsWith(':write') })),
       })),
     };

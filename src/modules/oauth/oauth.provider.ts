@@ -4,7 +4,6 @@ import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprot
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokenRevocationRequest, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Response } from 'express';
-import { checkRedirectUris } from './oauth-clients';
 import { mcpResource } from './oauth-origin';
 import { requestedScopes } from './oauth-scopes';
 import { OAuthService } from './oauth.service';
@@ -32,8 +31,8 @@ export class OAuthProvider implements OAuthServerProvider {
   ) {
     this.clientsStore = {
       getClient: (clientId) => oauth.client(clientId),
+      // The registration's rules (`checkRegistration`) run on the request body, before the SDK's schema.
       registerClient: async (client) => {
-        checkRedirectUris(client.redirect_uris);
         // Every client is public (PKCE protects its code): no secret is issued, so none has to be kept.
         const { client_secret: _secret, client_secret_expires_at: _expiry, ...registered } = client as OAuthClientInformationFull;
         const publicClient: OAuthClientInformationFull = {
@@ -48,13 +47,11 @@ export class OAuthProvider implements OAuthServerProvider {
     };
   }
 
-  /** Keeps the request and sends the browser to the consent page; the SDK has checked the client and PKCE's method. */
+  /**
+   * Keeps the request and sends the browser to the consent page; `authorizationHandler` has checked the client, its
+   * redirect URI and PKCE's method, and shows the errors thrown here as a page.
+   */
   async authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: Response): Promise<void> {
-    // Exact matching: the SDK lets a loopback redirect change its port (RFC 8252), this server does not.
-    if (!client.redirect_uris.includes(params.redirectUri)) {
-      res.status(400).json({ error: 'invalid_request', error_description: 'Unregistered redirect_uri' });
-      return;
-    }
     // Kept until the person answers: an unauthenticated request stores no more than PKCE's own grammar allows.
     if (!S256_CHALLENGE.test(params.codeChallenge))
       throw new InvalidRequestError('code_challenge must be the base64url SHA-256 of a code verifier (43 characters)');

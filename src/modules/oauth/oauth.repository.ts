@@ -43,6 +43,7 @@ export interface TokenRow {
   used_at: Date | null;
   revoked_at: Date | null;
   grant_id: string;
+  authorization_id: string | null;
   client_id: string;
   account_id: string;
   grant_scopes: Scope[];
@@ -52,7 +53,7 @@ export interface TokenRow {
   features: string[];
 }
 
-const TOKEN_SELECT = `SELECT t.id, t.kind, t.scopes, t.resource, t.expires_at, t.used_at, t.revoked_at,
+const TOKEN_SELECT = `SELECT t.id, t.kind, t.scopes, t.resource, t.expires_at, t.used_at, t.revoked_at, t.authorization_id,
        g.id AS grant_id, g.client_id, g.account_id, g.scopes AS grant_scopes, g.revoked_at AS grant_revoked_at, g.last_used_at,
        a.plan, a.features
   FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id JOIN accounts a ON a.id = g.account_id
@@ -164,7 +165,7 @@ export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGr
     return rows[0];
   }
 
-  async insertToken(values: Pick<OAuthToken, 'grantId' | 'kind' | 'tokenHash' | 'scopes' | 'resource' | 'expiresAt'>): Promise<void> {
+  async insertToken(values: Pick<OAuthToken, 'grantId' | 'authorizationId' | 'kind' | 'tokenHash' | 'scopes' | 'resource' | 'expiresAt'>): Promise<void> {
     await this.manager.insert(OAuthToken, values);
   }
 
@@ -174,6 +175,11 @@ export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGr
 
   async revokeToken(tokenId: string): Promise<void> {
     await this.manager.query('UPDATE oauth_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [tokenId]);
+  }
+
+  /** Ends every token descending from one authorization's code, refreshed ones included; the grant and other runs' tokens stay. */
+  async revokeTokensFrom(authorizationId: string): Promise<void> {
+    await this.manager.query('UPDATE oauth_tokens SET revoked_at = now() WHERE authorization_id = $1 AND revoked_at IS NULL', [authorizationId]);
   }
 
   /** Ends the grant, and with it every token issued under it (each lookup checks the grant). False when nothing changed. */

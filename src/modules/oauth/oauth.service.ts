@@ -10,6 +10,7 @@ import { isScope, Scope } from '../../common/auth/scopes';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { NotFoundError } from '../../common/errors/api-errors';
 import type { OAuthAuthorization } from './entities/oauth-authorization.entity';
+import { redirectUriRefusal } from './oauth-clients';
 import { OAUTH_LIFETIMES } from './oauth-lifetimes';
 import { mcpResource, OAuthOrigin, resourceMetadataUrl } from './oauth-origin';
 import { generateSecret, hashSecret, isSecretOf } from './oauth-secrets';
@@ -29,10 +30,13 @@ export interface PendingAuthorization {
   requestedScopes: Scope[];
 }
 
-/** A one-time secret presented again: the grant it belongs to is revoked once the refusing transaction is over. */
+/**
+ * A one-time secret presented again: what it gave is revoked once the refusing transaction is over. A code names the
+ * authorization it came from (the tokens of that run only); a refresh token its whole grant.
+ */
 class Replayed {
   constructor(
-    readonly grantId: string,
+    readonly gave: { authorizationId: string } | { grantId: string },
     readonly message: string,
   ) {}
 }
@@ -76,6 +80,7 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   async pendingAuthorization(id: string, browserSecret: string | undefined): Promise<PendingAuthorization> {
     const authorization = await this.findPending(this.oauth, id, browserSecret);
+    await this.checkRedirect(this.oauth, authorization);
     return {
       id: authorization.id,
       clientName: await this.oauth.clientName(authorization.clientId),
@@ -93,6 +98,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     if (scopes.length === 0) throw new OAuthException(OAuthErrorCode.NO_SCOPE, 'Choose at least one permission to give the app');
     return this.oauth.transaction(async (oauth) => {
       const authorization = await this.findPending(oauth, id, browserSecret, true);
+      await this.checkRedirect(oauth, authorization);
       if ((await oauth.planOf(accountId)) !== 'plus') {
         throw new OAuthException(OAuthErrorCode.PLAN_REQUIRED, 'Connecting apps requires the Plus plan, as API keys do');
       }
@@ -107,24 +113,29 @@ export class OAuthService implements AccessTokenAuthenticator {
   async deny(id: string, browserSecret: string | undefined): Promise<string> {
     return this.oauth.transaction(async (oauth) => {
       const authorization = await this.findPending(oauth, id, browserSecret, true);
+      await this.checkRedirect(oauth, authorization);
       await oauth.closeAuthorization(authorization.id);
       return redirectWith(authorization, { error: 'access_denied', error_description: 'The person declined to connect the app' });
     });
   }
 
   /**
-   * The PKCE challenge of a live code (the SDK checks the verifier against it before the exchange). A code presented
-   * again revokes what it granted (OAuth 2.1, 4.1.3): it has leaked.
+   * The PKCE challenge of a code (the SDK checks the verifier against it before the exchange), a used one's too: a
+   * replay revokes anything only once its verifier has proved it came from the app's own flow, not from a stranger
+   * who found an old code in a log.
    */
   async challengeForCode(clientId: string, code: string): Promise<string> {
     const found = isSecretOf('code', code) ? await this.oauth.code(hashSecret(code)) : null;
     if (!found || found.clientId !== clientId || !found.grantId || !found.codeExpiresAt) throw new InvalidGrantError('Invalid authorization code');
-    if (found.usedAt) return this.refuseReplay(new Replayed(found.grantId, REPLAYED_CODE));
-    if (found.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
+    if (!found.usedAt && found.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
     return found.codeChallenge;
   }
 
-  /** Exchanges a code once; a code presented again revokes what it granted (OAuth 2.1, 4.1.3). */
+  /**
+   * Exchanges a code once (its verifier checked). A code presented again with its verifier revokes the tokens issued
+   * from it, refreshed ones included (OAuth 2.1, 4.1.3): it has leaked. What later authorizations of the same app
+   * gave stays.
+   */
   async exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
     const expected = mcpResource(origin);
     checkResource(resource, expected);
@@ -132,14 +143,14 @@ export class OAuthService implements AccessTokenAuthenticator {
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.codeForUpdate(hashSecret(code));
       if (!row || row.client_id !== clientId) throw new InvalidGrantError('Invalid authorization code');
-      if (row.used_at) return new Replayed(row.grant_id, REPLAYED_CODE);
+      if (row.used_at) return new Replayed({ authorizationId: row.id }, REPLAYED_CODE);
       if (row.code_expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
       if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
       if (row.resource !== expected) throw new InvalidGrantError('The authorization code was issued for another resource');
       if (row.grant_revoked_at) throw new InvalidGrantError('The access this code gave has been revoked');
       if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
       await oauth.markCodeUsed(row.id);
-      return this.issueTokens(oauth, row.grant_id, row.scopes, expected);
+      return this.issueTokens(oauth, { grantId: row.grant_id, authorizationId: row.id }, row.scopes, expected);
     });
     return this.settle(outcome);
   }
@@ -153,7 +164,7 @@ export class OAuthService implements AccessTokenAuthenticator {
       const row = await oauth.token(hashSecret(refreshToken), true);
       if (!row || row.kind !== 'refresh' || row.client_id !== clientId) throw new InvalidGrantError('Invalid refresh token');
       if (row.grant_revoked_at || row.revoked_at) throw new InvalidGrantError('Refresh token revoked');
-      if (row.used_at) return new Replayed(row.grant_id, 'Refresh token already used; the app’s access is revoked');
+      if (row.used_at) return new Replayed({ grantId: row.grant_id }, 'Refresh token already used; the app’s access is revoked');
       if (row.expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Refresh token expired');
       if (row.resource !== expected) throw new InvalidGrantError('The refresh token was issued for another resource');
       if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
@@ -162,7 +173,7 @@ export class OAuthService implements AccessTokenAuthenticator {
         throw new InvalidScopeError('A refresh can only ask for scopes the person approved');
       }
       await oauth.markTokenUsed(row.id);
-      return this.issueTokens(oauth, row.grant_id, scopes as Scope[], expected);
+      return this.issueTokens(oauth, { grantId: row.grant_id, authorizationId: row.authorization_id }, scopes as Scope[], expected);
     });
     return this.settle(outcome);
   }
@@ -230,12 +241,18 @@ export class OAuthService implements AccessTokenAuthenticator {
     return authorization;
   }
 
-  private async issueTokens(oauth: OAuthRepository, grantId: string, scopes: Scope[], resource: string): Promise<OAuthTokens> {
+  /** A token pair under the grant, descending from the authorization whose code started the chain. */
+  private async issueTokens(
+    oauth: OAuthRepository,
+    lineage: { grantId: string; authorizationId: string | null },
+    scopes: Scope[],
+    resource: string,
+  ): Promise<OAuthTokens> {
     const access = generateSecret('access');
     const refresh = generateSecret('refresh');
     const now = Date.now();
     await oauth.insertToken({
-      grantId,
+      ...lineage,
       kind: 'access',
       tokenHash: access.hash,
       scopes,
@@ -243,7 +260,7 @@ export class OAuthService implements AccessTokenAuthenticator {
       expiresAt: new Date(now + OAUTH_LIFETIMES.accessToken * 1000),
     });
     await oauth.insertToken({
-      grantId,
+      ...lineage,
       kind: 'refresh',
       tokenHash: refresh.hash,
       scopes,
@@ -253,14 +270,29 @@ export class OAuthService implements AccessTokenAuthenticator {
     return { access_token: access.value, token_type: 'Bearer', expires_in: OAUTH_LIFETIMES.accessToken, refresh_token: refresh.value, scope: scopes.join(' ') };
   }
 
-  /** Revokes the grant of a replayed secret (after the transaction that found it, so the revocation is kept) and refuses. */
+  /** Revokes what a replayed secret gave (after the transaction that found it, so the revocation is kept) and refuses. */
   private async settle(outcome: OAuthTokens | Replayed): Promise<OAuthTokens> {
-    return outcome instanceof Replayed ? this.refuseReplay(outcome) : outcome;
+    if (!(outcome instanceof Replayed)) return outcome;
+    const { gave } = outcome;
+    if ('grantId' in gave) await this.oauth.revokeGrant(gave.grantId);
+    else await this.oauth.revokeTokensFrom(gave.authorizationId);
+    throw new InvalidGrantError(outcome.message);
   }
 
-  private async refuseReplay(replayed: Replayed): Promise<never> {
-    await this.oauth.revokeGrant(replayed.grantId);
-    throw new InvalidGrantError(replayed.message);
+  /**
+   * The app's redirect URI is still one it registered and one the registration rules allow (`redirectUriRefusal`),
+   * checked again before the consent page shows it and before either answer redirects there: a request kept from
+   * before the rules may hold one they refuse.
+   */
+  private async checkRedirect(oauth: OAuthRepository, authorization: OAuthAuthorization): Promise<void> {
+    const registered = (await oauth.client(authorization.clientId))?.redirect_uris.includes(authorization.redirectUri);
+    const refused = registered ? redirectUriRefusal(authorization.redirectUri) : 'is not registered';
+    if (refused) {
+      throw new OAuthException(
+        OAuthErrorCode.REDIRECT_URI_REFUSED,
+        `The app’s redirect URI is no longer allowed (it ${refused}), so nothing was sent to the app. Its maker has to register a redirect URI this service accepts.`,
+      );
+    }
   }
 
   private touch(row: TokenRow): void {

@@ -4,6 +4,7 @@ import type { ResumeContent, ResumeIdentity } from './dto/resume-content.dto';
 import type { Resume } from './entities/resume.entity';
 import type { SectionItemView } from './sections/section-item-view';
 import type { SectionName } from '../../common/section-names';
+import type { Scope } from '../../common/auth/scopes';
 import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName } from './sections/section-names';
 import type { SECTION_ORDER_NAMES } from './resume-settings';
 
@@ -55,6 +56,34 @@ function identityOf(resume: ResumeContentSources['resume'], profile: ResumeConte
     links: shown('links') ? profile.links : [],
   };
 }
+
+/**
+ * The sources as a caller with `scopes` may see them: every part of a resume's content belongs to one scope, and a
+ * resume read (resume:read, resume:export) carries a part only when the caller also holds that part's read scope, as
+ * the consent page and the key form describe each scope. Without profile:read the identity is empty (the job title is
+ * the resume's own); without `<section>:read` that section has no items (without summaries:read, only the resume's own
+ * summary text, personalOverrides.summary, is shown); without custom-sections:read there are no custom sections.
+ */
+export function sourcesWithinScopes(sources: ResumeContentSources, scopes: readonly Scope[]): ResumeContentSources {
+  const holds = (scope: string) => (scopes as readonly string[]).includes(scope);
+  const sections = Object.fromEntries(Object.entries(sources.sections).map(([name, items]) => [name, holds(`${name}:read`) ? items : []]));
+  return {
+    resume: sources.resume,
+    profile: holds('profile:read') ? sources.profile : WITHHELD_PROFILE,
+    sections: sections as ResumeContentSources['sections'],
+    customSections: holds('custom-sections:read') ? sources.customSections : [],
+  };
+}
+
+const WITHHELD_PROFILE: ResumeContentSources['profile'] = {
+  fullName: null,
+  email: null,
+  phone: null,
+  address: null,
+  links: [],
+  photoUrl: null,
+  jobTitle: null,
+};
 
 /** The CV's own summary text wins; otherwise the selected summary, which must be one of this resume's. */
 function summaryOf(resume: ResumeContentSources['resume'], summaries: SectionItemView[]): string | null {

@@ -49,7 +49,14 @@ export class ResumesController {
   @Get(':id')
   @Scopes('resume:read')
   @RateLimit(DEFAULT_LIMITS.read)
-  @ApiOperation({ operationId: 'getResume', summary: 'Read a resume', description: 'Its fields, and `content`: the resolved CV the PDF export renders.' })
+  @ApiOperation({
+    operationId: 'getResume',
+    summary: 'Read a resume',
+    description:
+      'Its fields, and `content`: the resolved CV the PDF export renders. `content` carries only what the key may read: ' +
+      'the identity needs profile:read, each section `<section>:read`, custom sections custom-sections:read; the parts ' +
+      "it may not read are empty (the identity null, with the resume's own jobTitle; a section []).",
+  })
   @ApiOkResponse({ type: ResumeDetailResponse })
   @ApiNotFoundResponse({ type: ErrorBody })
   async get(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<ResumeDetailResponse> {

@@ -8,11 +8,11 @@ import type { SectionName } from '../../common/section-names';
 import { accountIdOf, Owner, ownedView } from '../../database/owned-repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { ProfileService } from '../profile/profile.service';
-import { CustomSectionsService } from './custom-sections/custom-sections.service';
+import { CustomSectionsService, CustomSectionWithItems } from './custom-sections/custom-sections.service';
 import type { ResumeContent } from './dto/resume-content.dto';
 import { CreateResumeDto, ResumeDetail, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import type { Resume } from './entities/resume.entity';
-import { resolveResumeContent } from './resume-content';
+import { resolveResumeContent, sourcesWithinScopes } from './resume-content';
 import { ResumesRepository } from './resumes.repository';
 import type { SectionItemView } from './sections/section-item-view';
 import { LISTED_SECTION_NAMES } from './sections/section-names';
@@ -138,11 +138,11 @@ export class ResumesService {
     });
   }
 
-  /** A resume with its section items as stored (not resolved): what tailoring reorders and hides. */
-  itemsOf(owner: Owner, id: string): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]> }> {
+  /** A resume with its section items as stored (not resolved): what tailoring reorders and hides, and reads. */
+  itemsOf(owner: Owner, id: string): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]>; customSections: CustomSectionWithItems[] }> {
     return this.resumes.transaction(async (resumes, manager) => {
       const resume = await resumes.require(owner, id);
-      return { resume, sections: await this.sections.itemsOf(id, manager) };
+      return { resume, sections: await this.sections.itemsOf(id, manager), customSections: await this.customSections.withItemsOf(owner, id, manager) };
     }, 'REPEATABLE READ');
   }
 
@@ -196,7 +196,9 @@ export class ResumesService {
       const profile = await this.profiles.get(owner, manager);
       const sections = await this.sections.itemsOf(id, manager);
       const customSections = await this.customSections.withItemsOf(owner, id, manager);
-      return { resume, content: resolveResumeContent({ resume, profile, sections, customSections }) };
+      const sources = { resume, profile, sections, customSections };
+      // A caller sees the parts its scopes cover; the tailoring worker, which acts for the account, sees everything.
+      return { resume, content: resolveResumeContent(isCaller(owner) ? sourcesWithinScopes(sources, owner.scopes) : sources) };
     }, 'REPEATABLE READ');
   }
 
@@ -261,4 +263,8 @@ function withoutSectionContent(cvData: object): object {
 /** Item ids replaced by their copies' ids; other values (skill categories, ids of nothing) stay. */
 function translated(idsBySection: Record<string, string[]>, copies: Map<string, string>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(idsBySection).map(([key, ids]) => [key, ids.map((id) => copies.get(id) ?? id)]));
+}
+
+function isCaller(owner: Owner): owner is ApiCaller {
+  return typeof owner !== 'string' && 'scopes' in owner;
 }

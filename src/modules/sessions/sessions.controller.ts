@@ -12,6 +12,10 @@ import { localPath } from './sign-in-required';
 /** Where a person lands after signing in when no page asked for it. */
 export const HOME_PAGE = '/settings';
 
+/** Where a sign-up sends its person, whether it made an account or the email had one already (the answer is alike). */
+const SIGNED_UP_PAGE = '/sign-in?signedUp=1';
+const SIGNED_UP_NOTICE = 'Now sign in with your email and the password you chose. If this email already had an account, use its password.';
+
 /** The same words for an unknown email, an account without a password, and a wrong password. */
 const WRONG_CREDENTIALS = 'That email and password do not match an account. Check both and try again.';
 
@@ -23,9 +27,16 @@ export class SessionsController {
   ) {}
 
   @Get('sign-in')
-  async signInPage(@Req() req: Request, @Res() res: Response, @Query('next') next: unknown, @Query('signedOut') signedOut: unknown): Promise<void> {
+  async signInPage(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('next') next: unknown,
+    @Query('signedOut') signedOut: unknown,
+    @Query('signedUp') signedUp: unknown,
+  ): Promise<void> {
     if (await this.sessions.resolve(sessionTokenOf(req))) return res.redirect(HttpStatus.SEE_OTHER, localPath(next) ?? HOME_PAGE);
-    res.render('sessions/sign-in', this.signInLocals({ next: localPath(next), notice: signedOut === '1' ? 'You have signed out.' : undefined }));
+    const notice = signedOut === '1' ? 'You have signed out.' : signedUp === '1' ? SIGNED_UP_NOTICE : undefined;
+    res.render('sessions/sign-in', this.signInLocals({ next: localPath(next), notice }));
   }
 
   @Post('sign-in')
@@ -65,17 +76,14 @@ export class SessionsController {
     if (this.config.web.signup !== 'open') return this.signUpClosed(res);
     const values = { email: formText(form, 'email').trim(), name: formText(form, 'name').trim() };
     const result = await this.sessions.signUp({ ...values, password: formText(form, 'password') }, req.ip ?? 'unknown');
-    if (!('failure' in result)) {
-      setSessionCookie(req, res, result.token, this.config.web.sessionMaxAgeMs);
-      return res.redirect(HttpStatus.SEE_OTHER, HOME_PAGE);
-    }
+    if (!('failure' in result)) return res.redirect(HttpStatus.SEE_OTHER, SIGNED_UP_PAGE);
     const again = (status: HttpStatus, errors: Record<string, string>) =>
       res.status(status).render('sessions/sign-up', { title: 'Create an account', passwordMin: PASSWORD_LIMITS.min, values, errors });
     if (result.failure === 'limited') {
       res.setHeader('Retry-After', result.retryAfter);
       return again(HttpStatus.TOO_MANY_REQUESTS, { form: 'Too many new accounts from your network. Try again later.' });
     }
-    again(result.failure === 'taken' ? HttpStatus.CONFLICT : HttpStatus.BAD_REQUEST, result.errors);
+    again(HttpStatus.BAD_REQUEST, result.errors);
   }
 
   private signInLocals(locals: { next?: string; email?: string; error?: string; notice?: string }) {

@@ -42,9 +42,11 @@ export const ACCOUNT_NAME_MAX = 200;
 
 export type SignInResult = { token: string; accountId: string } | { failure: 'credentials' } | { failure: 'limited'; retryAfter: number };
 
-/** A new account's session, or why there is none: the fields at fault (by form field), or the address's limit. */
-export type SignUpResult =
-  { token: string; accountId: string } | { failure: 'invalid' | 'taken'; errors: Record<string, string> } | { failure: 'limited'; retryAfter: number };
+/**
+ * A sign-up that was taken (`accepted`, whether it made an account or the email had one: the answer is alike), or why
+ * it was not: the fields at fault (by form field), or the address's limit.
+ */
+export type SignUpResult = { accepted: true } | { failure: 'invalid'; errors: Record<string, string> } | { failure: 'limited'; retryAfter: number };
 
 @Injectable()
 export class SessionsService {
@@ -89,7 +91,12 @@ export class SessionsService {
     return beyond > 0 ? Math.min(SIGN_IN_LIMITS.firstDelayMs * 2 ** (beyond - 1), SIGN_IN_LIMITS.longestDelayMs) : 0;
   }
 
-  /** Creates a free account with a password and opens its session; counted against the address's sign-up limit. */
+  /**
+   * Creates a free account with a password, counted against the address's sign-up limit. An email that already has
+   * an account answers exactly as a new one does, having spent the same password hash, so sign-up does not tell who
+   * has an account; for the same reason it opens no session (the person signs in next), and, the service sending no
+   * mail, the owner of the existing account is told nothing.
+   */
   async signUp(input: { email: string; name: string; password: string }, address: string): Promise<SignUpResult> {
     const errors: Record<string, string> = {};
     if (!EMAIL.test(input.email)) errors.email = 'Enter an email address, like name@example.com';
@@ -101,12 +108,11 @@ export class SessionsService {
     const decision = await this.limiter.consume(`sign-up:address:${address}`, SIGN_UP_LIMIT.perAddress, SIGN_UP_LIMIT.windowMs, 'sign-up');
     if (decision && !decision.allowed) return { failure: 'limited', retryAfter: decision.retryAfter };
     try {
-      const account = await this.accounts.create({ email: input.email, name: input.name || undefined, plan: 'free', password: input.password });
-      return { token: await this.open(account.id), accountId: account.id };
+      await this.accounts.create({ email: input.email, name: input.name || undefined, plan: 'free', password: input.password });
     } catch (error) {
       if (!(error instanceof AccountRuleError)) throw error;
-      return { failure: 'taken', errors: { email: 'An account with this email already exists. Sign in instead.' } };
     }
+    return { accepted: true };
   }
 
   /** A new session for the account; the token goes in the cookie and nowhere else. */

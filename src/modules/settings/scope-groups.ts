@@ -4,6 +4,8 @@ import { Scope, SCOPES } from '../../common/auth/scopes';
 export interface ScopeGroup {
   name: string;
   label: string;
+  /** Exactly what the group's scopes read and write, as the consent page and the key form show it (docs/api-guide.md, "What each scope gives"). */
+  gives: string;
   read: Scope[];
   write: Scope[];
 }
@@ -23,6 +25,27 @@ const LABELS: Record<string, string> = {
   events: 'Events',
 };
 
+/**
+ * What each group gives, and nothing beyond it: a read that gathers several groups' data (a resume's content, its PDF)
+ * shows each part only to a caller holding that part's scope, and a write that creates another group's records (a
+ * JSON Resume import) needs that group's write scope. The exceptions are the spec's own: creating a resume copies the
+ * default resume's sections, autoPrepare's application copies and tailors the default resume, an interview names its
+ * contact, and events report every change.
+ */
+const GIVES: Record<string, string> = {
+  jobs: 'Search the job listings and read one; none of your own data.',
+  tracker:
+    'Your applications with their timeline, activities and interviews (an interview shows the name and job title of its contact), the board, and the calendar feed. Writing includes autoPrepare, which copies your default resume and tailors the copy.',
+  profile: 'Your name, email, phone, address, links, photo and job title.',
+  contacts: 'Your contacts.',
+  resume:
+    "Your resumes' names, templates, layout and settings, and their PDF and JSON Resume exports. What a resume shows from your profile or its sections appears only with those permissions too. Creating a resume copies the default resume's sections into it; importing a JSON Resume needs the write permission of every section it fills.",
+  'cover-letter': 'Your cover letters.',
+  'custom-sections': 'Your custom resume sections and their items.',
+  webhooks: 'The addresses your events are sent to, their secrets and deliveries.',
+  events: 'The record of every change to your data, whatever it is about (what webhooks deliver).',
+};
+
 /** A scope writes when it ends in `:write`; the rest (`:read`, `jobs:search`, `resume:export`) only read. */
 function writes(scope: Scope): boolean {
   return scope.endsWith(':write');
@@ -37,7 +60,7 @@ function label(name: string): string {
 export const SCOPE_GROUPS: readonly ScopeGroup[] = SCOPES.reduce<ScopeGroup[]>((groups, scope) => {
   const name = scope.slice(0, scope.indexOf(':'));
   let group = groups.find((candidate) => candidate.name === name);
-  if (!group) groups.push((group = { name, label: label(name), read: [], write: [] }));
+  if (!group) groups.push((group = { name, label: label(name), gives: GIVES[name] ?? `The ${name} of your resumes.`, read: [], write: [] }));
   (writes(scope) ? group.write : group.read).push(scope);
   return groups;
 }, []);

@@ -125,6 +125,7 @@ export class SettingsService {
       groups: SCOPE_GROUPS.map((group) => ({
         name: group.name,
         label: group.label,
+        gives: group.gives,
         level: form.levels[group.name],
         canWrite: group.write.length > 0,
         scopes: [...group.read, ...group.write].join(', '),

@@ -1,4 +1,4 @@
-import { findSkills } from './job-requirements';
+import { findSkills, skillsShown } from './job-requirements';
 
 /**
  * What a rewrite of a resume may say: only what the resume already shows. A sentence of a rewrite is kept when every
@@ -31,7 +31,8 @@ export function resumeEvidence(texts: string[]): ResumeEvidence {
   return {
     text,
     words: new Set(text.match(/[\p{L}\p{N}][\p{L}\p{N}&'+#.-]*/gu)?.map(trimWord) ?? []),
-    skills: new Set(findSkills(texts.join('\n')).keys()),
+    // What the resume names, and the broader skills those count as: PostgreSQL on the resume lets a rewrite say SQL.
+    skills: skillsShown(texts.join('\n')),
     numbers: new Set(numbersIn(texts.join('\n'))),
   };
 }

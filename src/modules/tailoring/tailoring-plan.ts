@@ -1,4 +1,6 @@
-import { findSkills, JobRequirements, keywordsOf, Seniority } from './job-requirements';
+import type { SectionName } from '../../common/section-names';
+import type { SectionItemView } from '../resumes/sections/section-item-view';
+import { categoryOf, findSkills, JobRequirements, keywordsOf, Seniority, skillsShown } from './job-requirements';
 
 /** A resume item as tailoring sees it: its text, and dates to tell recent from old. */
 export interface TailorableItem {
@@ -7,6 +9,8 @@ export interface TailorableItem {
   startDate?: string | Date | null;
   endDate?: string | Date | null;
   isCurrent?: boolean | null;
+  /** A skill's group (TECHNICAL, SOFT, LANGUAGE): soft skills and spoken languages are never hidden. */
+  category?: string | null;
 }
 
 export const TAILORED_SECTIONS = ['experiences', 'projects', 'skills'] as const;
@@ -47,6 +51,42 @@ export interface TailoringPlan {
   report: TailoringReport;
 }
 
+/** Sections tailoring leaves as they are, but reads for the skills they show (custom sections are read too). */
+const READ_ONLY_SECTIONS = ['education', 'certificates', 'awards', 'publications', 'interests'] as const;
+
+/**
+ * A resume's items as tailoring reads them: every section, custom sections included, so that a skill shown only by
+ * a certificate, a degree or a volunteering entry is matched, not missing.
+ */
+export function tailorableResume(
+  sections: Record<SectionName, SectionItemView[]>,
+  customSections: readonly { items: SectionItemView[] }[] = [],
+): TailorableResume {
+  return {
+    experiences: sections.experiences.map(tailorable),
+    projects: sections.projects.map(tailorable),
+    skills: sections.skills.map(tailorable),
+    summaries: sections.summaries.map(tailorable),
+    others: [...READ_ONLY_SECTIONS.flatMap((section) => sections[section]), ...customSections.flatMap((section) => section.items)].map(tailorable),
+  };
+}
+
+/** Every text of an item (title, company, description, bullet points, ...) is what it says about its owner. */
+export function tailorable(item: SectionItemView): TailorableItem {
+  const text = Object.entries(item)
+    .filter(([key]) => key !== 'id')
+    .flatMap(([, value]) => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []))
+    .join('\n');
+  return {
+    id: item.id,
+    text,
+    startDate: item.startDate as string | null | undefined,
+    endDate: item.endDate as string | null | undefined,
+    isCurrent: item.isCurrent as boolean | null | undefined,
+    category: item.category as string | null | undefined,
+  };
+}
+
 /** How many items of a section always stay visible, so tailoring never strips a resume bare. */
 const KEEP_VISIBLE: Record<TailoredSection, number> = { experiences: 3, projects: 2, skills: 8 };
 /** The most recent experiences are never hidden, however unrelated. */
@@ -55,7 +95,8 @@ const ALWAYS_KEEP_RECENT_EXPERIENCES = 2;
 const PROMINENT_PLACES = 3;
 
 export function relevance(item: TailorableItem, requirements: JobRequirements): { score: number; skills: string[] } {
-  const skills = [...findSkills(item.text).keys()].filter((skill) => requirements.skills.includes(skill));
+  const shown = skillsShown(item.text);
+  const skills = requirements.skills.filter((skill) => shown.has(skill));
   const jobKeywords = new Set(requirements.keywords);
   const itemKeywords = keywordsOf(item.text);
   const shared = itemKeywords.filter((word) => jobKeywords.has(word)).length;
@@ -65,15 +106,18 @@ export function relevance(item: TailorableItem, requirements: JobRequirements): 
 /**
  * Orders, hides and selects items of a resume for one job; pure, so it is tested without the queue or database. It
  * never makes the resume worse: jobs keep their order (KEPT_IN_ORDER), an item that shows a skill the job asks for is
- * never hidden, and a plan that would not raise the score is not applied (`changed: false`, the resume as it was).
+ * never hidden (nor a spoken language or soft skill), and a plan that would not raise the score is not applied
+ * (`changed: false`, the resume as it was).
  */
 export function planTailoring(resume: TailorableResume, requirements: JobRequirements, jobTitle: string): TailoringPlan {
   const itemOrder = {} as Record<TailoredSection, string[]>;
   const hiddenItems = {} as Record<TailoredSection, string[]>;
+  // Required skills already shown in the first places of the sections planned so far (experiences come first).
+  const prominent = new Set<string>();
   for (const section of TAILORED_SECTIONS) {
     const scored = resume[section].map((item, index) => ({ item, index, ...relevance(item, requirements) }));
     const byRelevance = [...scored].sort((a, b) => b.score - a.score || recency(b.item) - recency(a.item) || a.index - b.index);
-    const ranked = KEPT_IN_ORDER.includes(section) ? scored : byRelevance;
+    const ranked = KEPT_IN_ORDER.includes(section) ? scored : surfacing(byRelevance, prominent);
     itemOrder[section] = ranked.map(({ item }) => item.id);
     const protectedIds = new Set(byRelevance.slice(0, KEEP_VISIBLE[section]).map(({ item }) => item.id));
     if (section === 'experiences') {
@@ -84,8 +128,14 @@ export function planTailoring(resume: TailorableResume, requirements: JobRequire
     }
     const best = Math.max(0, ...ranked.map(({ score }) => score));
     hiddenItems[section] = ranked
-      .filter(({ item, score, skills }) => !protectedIds.has(item.id) && skills.length === 0 && (score === 0 || score < best * 0.1))
+      .filter(
+        ({ item, score, skills }) => !protectedIds.has(item.id) && !alwaysShown(section, item) && skills.length === 0 && (score === 0 || score < best * 0.1),
+      )
       .map(({ item }) => item.id);
+    ranked
+      .filter(({ item }) => !hiddenItems[section].includes(item.id))
+      .slice(0, PROMINENT_PLACES)
+      .forEach(({ skills }) => skills.forEach((skill) => prominent.add(skill)));
   }
   const bestSummary = resume.summaries.map((item) => ({ item, score: relevance(item, requirements).score })).sort((a, b) => b.score - a.score)[0];
 
@@ -137,6 +187,33 @@ export function coverageScore(resume: TailorableResume, requirements: JobRequire
   }
   const total = requirements.skills.reduce((sum, skill) => sum + (credit.get(skill) ?? 0), 0);
   return Math.round((total / requirements.skills.length) * 100);
+}
+
+/**
+ * Items in relevance order, except that each place goes to the item showing the most required skills not yet shown
+ * in a first place (`prominent`): a fourth item showing the same skills as the first three surfaces nothing new.
+ */
+function surfacing<T extends { skills: string[] }>(byRelevance: T[], prominent: ReadonlySet<string>): T[] {
+  const rest = [...byRelevance];
+  const shown = new Set(prominent);
+  const ordered: T[] = [];
+  while (rest.length > 0) {
+    const unshown = rest.map(({ skills }) => skills.filter((skill) => !shown.has(skill)).length);
+    const [next] = rest.splice(unshown.indexOf(Math.max(...unshown)), 1);
+    next.skills.forEach((skill) => shown.add(skill));
+    ordered.push(next);
+  }
+  return ordered;
+}
+
+/**
+ * Spoken languages and soft skills say who the person is whatever the job: an ad rarely names them, so hiding them
+ * for not being asked for would strip every resume of them.
+ */
+function alwaysShown(section: TailoredSection, item: TailorableItem): boolean {
+  if (section !== 'skills') return false;
+  if (item.category === 'SOFT' || item.category === 'LANGUAGE') return true;
+  return [...findSkills(item.text).keys()].some((name) => ['soft', 'spoken-language'].includes(categoryOf(name) ?? ''));
 }
 
 function recency(item: TailorableItem): number {

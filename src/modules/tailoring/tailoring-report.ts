@@ -1,8 +1,10 @@
 import type { SectionName } from '../../common/section-names';
+import type { CustomSectionWithItems } from '../resumes/custom-sections/custom-sections.service';
 import type { SectionItemView } from '../resumes/sections/section-item-view';
+import { customSectionKey } from '../resumes/sections/section-names';
 import type { JobRequirements } from './job-requirements';
 import type { RewriteChange, RewriteRejection } from './resume-rewrite';
-import { relevance, TailorableItem, TailoringPlan, TailoringReport as PlanReport } from './tailoring-plan';
+import { relevance, tailorable, TailoringPlan, TailoringReport as PlanReport } from './tailoring-plan';
 
 /** Which engine produced a tailored copy: the embedded rules, a model (TAILORING_ENGINE=llm), or an agent's rewrite over MCP. */
 export const TAILORING_ENGINES = ['rules', 'llm', 'agent'] as const;
@@ -10,7 +12,8 @@ export type TailoringEngine = (typeof TAILORING_ENGINES)[number];
 
 /** An item of the resume, named for a person reading the report. */
 export interface ReportedItem {
-  section: SectionName;
+  /** A section's name, or `customSection:<definition id>`. */
+  section: string;
   id: string;
   label: string;
 }
@@ -45,21 +48,6 @@ export interface TailoringReport extends PlanReport {
 /** Why the rules plan hides an item (tailoring-plan.ts: no skill of the job, little of its wording, not recent). */
 const HIDDEN_REASON = 'shows none of the skills the job asks for and little of its wording';
 
-/** Every text of an item (title, company, description, bullet points, ...) is what it says about its owner. */
-export function tailorable(item: SectionItemView): TailorableItem {
-  const text = Object.entries(item)
-    .filter(([key]) => key !== 'id')
-    .flatMap(([, value]) => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []))
-    .join('\n');
-  return {
-    id: item.id,
-    text,
-    startDate: item.startDate as string | null | undefined,
-    endDate: item.endDate as string | null | undefined,
-    isCurrent: item.isCurrent as boolean | null | undefined,
-  };
-}
-
 /** "Data Engineer at Streamly", "AWS Certified Solutions Architect", "BSc Computer Science, TU Berlin". */
 export function itemLabel(section: SectionName, item: SectionItemView): string {
   const text = (key: string) => (typeof item[key] === 'string' && item[key] ? (item[key] as string) : null);
@@ -78,15 +66,20 @@ export function hiddenItems(sections: Record<SectionName, SectionItemView[]>, hi
   );
 }
 
-/** For each matched skill, the items of any section that show it. */
-export function skillEvidence(sections: Record<SectionName, SectionItemView[]>, requirements: JobRequirements, matched: string[]): SkillEvidence[] {
+/** For each matched skill, the items of any section, custom sections included, that show it. */
+export function skillEvidence(
+  sections: Record<SectionName, SectionItemView[]>,
+  customSections: readonly CustomSectionWithItems[],
+  requirements: JobRequirements,
+  matched: string[],
+): SkillEvidence[] {
   const found = new Map<string, ReportedItem[]>(matched.map((skill) => [skill, []]));
-  for (const section of Object.keys(sections) as SectionName[]) {
-    for (const item of sections[section]) {
-      for (const skill of relevance(tailorable(item), requirements).skills) {
-        found.get(skill)?.push({ section, id: item.id, label: itemLabel(section, item) });
-      }
-    }
+  const read = (section: string, item: SectionItemView, label: string) => {
+    for (const skill of relevance(tailorable(item), requirements).skills) found.get(skill)?.push({ section, id: item.id, label });
+  };
+  for (const section of Object.keys(sections) as SectionName[]) sections[section].forEach((item) => read(section, item, itemLabel(section, item)));
+  for (const custom of customSections) {
+    custom.items.forEach((item) => read(customSectionKey(custom.id), item, [custom.title, item.title].filter(Boolean).join(': ')));
   }
   return [...found].map(([skill, foundIn]) => ({ skill, foundIn }));
 }

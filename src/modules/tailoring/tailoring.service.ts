@@ -6,6 +6,7 @@ import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import type { Owner } from '../../database/owned-repository';
 import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
+import type { CustomSectionWithItems } from '../resumes/custom-sections/custom-sections.service';
 import type { Resume } from '../resumes/entities/resume.entity';
 import { ResumesService, ResumeTailoring } from '../resumes/resumes.service';
 import type { SectionItemView } from '../resumes/sections/section-item-view';
@@ -15,13 +16,10 @@ import { extractRequirements, JobRequirements } from './job-requirements';
 import { LlmEngine, LlmUnavailableError, RewriteJob } from './llm-engine';
 import { groundRewrite, GroundedRewrite, ResumeRewrite, RewritableResume, rewritableResume, REWRITTEN_SECTIONS } from './resume-rewrite';
 import { TailoringApplications } from './tailoring-applications';
-import { coverageScore, planTailoring, TailoredSection, TAILORED_SECTIONS, TailoringPlan } from './tailoring-plan';
-import { hiddenItems, skillEvidence, tailorable, TailoringEngine, TailoringReport } from './tailoring-report';
+import { coverageScore, planTailoring, tailorable, tailorableResume, TailoredSection, TAILORED_SECTIONS, TailoringPlan } from './tailoring-plan';
+import { hiddenItems, skillEvidence, TailoringEngine, TailoringReport } from './tailoring-report';
 
 type Sections = Record<SectionName, SectionItemView[]>;
-
-/** Sections tailoring leaves as they are, but reads for the skills they show. */
-const READ_ONLY_SECTIONS = ['education', 'certificates', 'awards', 'publications', 'interests'] as const;
 
 /**
  * Tailors a resume to a job. For autoPrepare (the queue's worker): reads the job's requirements, plans the order, the
@@ -47,9 +45,9 @@ export class TailoringService {
     const application = await this.applications.pendingTailoring(applicationId);
     if (!application) return;
     if (!application.cvId) throw new Error('the resume copy was deleted');
-    const { resume, sections } = await this.resumes.itemsOf(application.accountId, application.cvId);
+    const { resume, sections, customSections } = await this.resumes.itemsOf(application.accountId, application.cvId);
     const job = { jobTitle: application.jobTitle, company: application.company, description: application.jobDescription ?? '' };
-    const { plan, requirements, rewritable } = this.planFor(resume, sections, job);
+    const { plan, requirements, rewritable } = this.planFor(resume, sections, customSections, job);
     let engine: TailoringEngine = 'rules';
     let rewrite: ResumeRewrite = {};
     let fallbackReason: string | null = null;
@@ -63,7 +61,7 @@ export class TailoringService {
         this.log.warn({ applicationId, reason: fallbackReason }, 'The model failed: the rules engine tailors the resume');
       }
     }
-    const { tailoring, report } = composeTailoring(resume, sections, requirements, plan, rewritable, rewrite, engine);
+    const { tailoring, report } = composeTailoring({ resume, sections, customSections }, requirements, plan, rewritable, rewrite, engine);
     const withEngine = { ...report, model: engine === 'llm' ? this.llm.model : null, fallbackReason };
     // The copy is named for the job; its header title stays the person's own (the job's is in the report).
     const name = `${application.company} – ${application.jobTitle}`.slice(0, RESUME_LIMITS.name);
@@ -83,15 +81,15 @@ export class TailoringService {
    */
   async applyRewrite(caller: ApiCaller, resumeId: string, body: ApplyTailoringDto): Promise<{ id: string; report: TailoringReport }> {
     const job = await this.jobOf(caller, body);
-    const { resume, sections } = await this.resumes.itemsOf(caller, resumeId);
+    const { resume, sections, customSections } = await this.resumes.itemsOf(caller, resumeId);
     const copy = body.copy ?? true;
     if (!copy && resume.isDefault) {
       throw ValidationFailedError.field('copy', 'the default resume is never tailored in place: leave copy out to tailor a copy of it');
     }
     assertNames(sections, body);
-    const { plan, requirements, rewritable } = this.planFor(resume, sections, job);
+    const { plan, requirements, rewritable } = this.planFor(resume, sections, customSections, job);
     if (body.summary !== undefined && !rewritable.summary) throw ValidationFailedError.field('summary', 'the resume shows no summary to rewrite');
-    const { tailoring, report } = composeTailoring(resume, sections, requirements, plan, rewritable, body, 'agent');
+    const { tailoring, report } = composeTailoring({ resume, sections, customSections }, requirements, plan, rewritable, body, 'agent');
     const final = { ...report, model: null, fallbackReason: null };
     if (!copy) {
       await this.resumes.tailor(caller, resumeId, tailoring);
@@ -118,9 +116,9 @@ export class TailoringService {
   }
 
   /** The rules plan for the job, and what of the resume a rewrite may change: the summary shown and the items kept. */
-  private planFor(resume: Resume, sections: Sections, job: RewriteJob) {
+  private planFor(resume: Resume, sections: Sections, customSections: CustomSectionWithItems[], job: RewriteJob) {
     const requirements = extractRequirements(job.jobTitle, job.description);
-    const plan = planTailoring(tailorableResume(sections), requirements, job.jobTitle);
+    const plan = planTailoring(tailorableResume(sections, customSections), requirements, job.jobTitle);
     const hidden = withPlanHidden(resume.hiddenItems, plan);
     const summaryId = resume.personalOverrides.summary ? null : (plan.selectedSummaryId ?? resume.selectedSummaryId);
     const rewritable = rewritableResume(sections, (section, id) => !hidden[section]?.includes(id), summaryId);
@@ -133,19 +131,19 @@ export class TailoringService {
  * texts; a rewrite never lowers it (resume-rewrite.ts keeps an item's original when its rewrite loses a job skill).
  */
 function composeTailoring(
-  resume: Resume,
-  sections: Sections,
+  { resume, sections, customSections }: { resume: Resume; sections: Sections; customSections: CustomSectionWithItems[] },
   requirements: JobRequirements,
   plan: TailoringPlan,
   rewritable: RewritableResume,
   rewrite: ResumeRewrite,
   engine: TailoringEngine,
 ): { tailoring: ResumeTailoring; report: Omit<TailoringReport, 'model' | 'fallbackReason'> } {
-  const evidence = resumeEvidence(Object.values(sections).flatMap((items) => items.map((item) => tailorable(item).text)));
+  const everyItem = [...Object.values(sections).flat(), ...customSections.flatMap((section) => section.items)];
+  const evidence = resumeEvidence(everyItem.map((item) => tailorable(item).text));
   const grounded: GroundedRewrite = groundRewrite(rewritable, rewrite, evidence, requirements);
   const rewrittenSections = withTexts(sections, grounded);
   const shown = plan.report.changed ? plan : untailored(sections);
-  const scoreAfter = Math.max(plan.report.scoreAfter, coverageScore(tailorableResume(rewrittenSections), requirements, shown));
+  const scoreAfter = Math.max(plan.report.scoreAfter, coverageScore(tailorableResume(rewrittenSections, customSections), requirements, shown));
   const changes = plan.report.changed
     ? {
         itemOrder: { ...resume.itemOrder, ...plan.itemOrder },
@@ -162,19 +160,9 @@ function composeTailoring(
       engine,
       changes: grounded.changes,
       hidden: plan.report.changed ? hiddenItems(sections, plan.hiddenItems) : [],
-      evidence: skillEvidence(sections, requirements, plan.report.matched),
+      evidence: skillEvidence(sections, customSections, requirements, plan.report.matched),
       rejections: grounded.rejections,
     },
-  };
-}
-
-function tailorableResume(sections: Sections) {
-  return {
-    experiences: sections.experiences.map(tailorable),
-    projects: sections.projects.map(tailorable),
-    skills: sections.skills.map(tailorable),
-    summaries: sections.summaries.map(tailorable),
-    others: READ_ONLY_SECTIONS.flatMap((section) => sections[section].map(tailorable)),
   };
 }
 

@@ -106,7 +106,7 @@ const DETAIL = `
          a.company, a.location, a.job_url AS "jobUrl", a.job_description AS "jobDescription", a.status, a.source, a.priority, a.notes,
          a.salary_min AS "salaryMin", a.salary_max AS "salaryMax", a.salary_period AS "salaryPeriod", a.salary_currency AS "salaryCurrency",
          ${jsonTimestamp('a.applied_date')} AS "appliedDate", a.cv_id AS "cvId", a.cover_letter_id AS "coverLetterId",
-         to_char(a.deadline, 'YYYY-MM-DD') AS deadline, ${jsonTimestamp('a.follow_up_at')} AS "followUpAt", a.tailoring_report AS "tailoringReport",
+         to_char(a.deadline, 'YYYY-MM-DD') AS deadline, to_char(a.posted_at, 'YYYY-MM-DD') AS "postedAt", ${jsonTimestamp('a.follow_up_at')} AS "followUpAt", a.tailoring_report AS "tailoringReport",
          a.job_listing_id AS "jobListingId", a.publisher, a.status IN (${ARCHIVED_LIST}) AS "isArchived",
          (SELECT coalesce(json_agg(CASE WHEN e.type IS NULL
                                      THEN json_build_object('id', e.id, 'status', e.status, 'description', e.description, 'createdAt', ${jsonTimestamp('e.created_at')})

@@ -10,28 +10,48 @@ import { ActivitiesController } from './activities.controller';
 import { ActivitiesRepository } from './activities.repository';
 import { ActivitiesService } from './activities.service';
 import { ApplicationsRepository } from './applications.repository';
+import { ApplicationCsvController } from './csv/application-csv.controller';
+import { ApplicationCsvModule } from './csv/application-csv.module';
 import { FollowUpSweep } from './follow-up.sweep';
+import { JobPagesController } from './from-url/job-pages.controller';
+import { JobPagesService } from './from-url/job-pages.service';
 import { InterviewsController, ScheduledInterviewsController } from './interviews.controller';
 import { InterviewsRepository } from './interviews.repository';
 import { InterviewsService } from './interviews.service';
+import { InsightsController } from './insights/insights.controller';
+import { InsightsRepository } from './insights/insights.repository';
+import { InsightsService } from './insights/insights.service';
 import { TrackerBoardController } from './tracker-board.controller';
 import { TrackerController } from './tracker.controller';
 import { TrackerService } from './tracker.service';
 
 @Module({
-  imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule],
-  controllers: [TrackerController, TrackerBoardController, InterviewsController, ScheduledInterviewsController, ActivitiesController],
+  imports: [ResumesModule, ContactsModule, CoverLettersModule, TailoringQueueModule, EventsModule, ApplicationCsvModule],
+  // The CSV routes come before TrackerController's, whose `GET applications/:id` would otherwise take `export.csv` for an id.
+  controllers: [
+    ApplicationCsvController,
+    InsightsController,
+    TrackerController,
+    TrackerBoardController,
+    InterviewsController,
+    ScheduledInterviewsController,
+    ActivitiesController,
+    JobPagesController,
+  ],
   providers: [
     TrackerService,
+    JobPagesService,
     FollowUpSweep,
     InterviewsService,
     InterviewsRepository,
     ActivitiesService,
     ActivitiesRepository,
     ApplicationsRepository,
+    InsightsService,
+    InsightsRepository,
     { provide: TailoringApplications, useExisting: TrackerService },
     { provide: ResumeTailoringState, useExisting: TrackerService },
   ],
-  exports: [TrackerService, InterviewsService, ActivitiesService, TailoringApplications, ResumeTailoringState],
+  exports: [TrackerService, JobPagesService, InterviewsService, ActivitiesService, InsightsService, TailoringApplications, ResumeTailoringState],
 })
 export class TrackerModule {}

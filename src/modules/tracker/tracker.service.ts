@@ -36,7 +36,8 @@ import { Application, JOB_URL_UNIQUE_INDEX } from './entities/application.entity
 import { jobUrlKey } from './job-url';
 import { TrackerErrorCode, TrackerException } from './tracker.exception';
 
-const INITIAL_STATUS: ApplicationStatus = 'watchlist';
+/** The status of an application created without autoPrepare. */
+export const INITIAL_STATUS: ApplicationStatus = 'watchlist';
 
 @Injectable()
 export class TrackerService implements TailoringApplications {
@@ -86,6 +87,7 @@ export class TrackerService implements TailoringApplications {
         appliedDate: input.appliedDate ? new Date(input.appliedDate) : null,
         cvId: input.cvId ?? null,
         deadline: input.deadline ?? null,
+        postedAt: input.postedAt ?? null,
         source: input.source ?? 'Other',
         status: defaultResumeId ? 'preparing' : INITIAL_STATUS,
       });
@@ -311,7 +313,7 @@ function roundSalary(amount: number | null | undefined): number | null {
 }
 
 /** A salary range the body leaves with its minimum above its maximum: a 400 on the field it sent (an amount it clears never is). */
-function assertSalaryOrder(body: { salaryMin?: number | null; salaryMax?: number | null }, range: Pick<Application, 'salaryMin' | 'salaryMax'>): void {
+export function assertSalaryOrder(body: { salaryMin?: number | null; salaryMax?: number | null }, range: Pick<Application, 'salaryMin' | 'salaryMax'>): void {
   if (range.salaryMin === null || range.salaryMax === null || range.salaryMin <= range.salaryMax) return;
   const field = typeof body.salaryMin === 'number' ? 'salaryMin' : typeof body.salaryMax === 'number' ? 'salaryMax' : undefined;
   if (field) throw ValidationFailedError.field(field, SALARY_ORDER_MESSAGES[field]);
@@ -352,6 +354,7 @@ function updatedView(application: Application): UpdatedApplication {
     cvId: _cvId,
     coverLetterId: _coverLetterId,
     deadline: _deadline,
+    postedAt: _postedAt,
     followUpAt: _followUpAt,
     tailoringReport: _report,
     jobListingId: _listing,
@@ -362,7 +365,7 @@ function updatedView(application: Application): UpdatedApplication {
 }
 
 /** The application as its read shows it (without the timeline and interviews, which have their own events). */
-async function storedView(applications: ApplicationsRepository, owner: Owner, id: string): Promise<Omit<ApplicationDetail, 'timeline' | 'interviews'>> {
+export async function storedView(applications: ApplicationsRepository, owner: Owner, id: string): Promise<Omit<ApplicationDetail, 'timeline' | 'interviews'>> {
   return detailOf(await applications.require(owner, id));
 }
 

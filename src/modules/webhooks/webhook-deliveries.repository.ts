@@ -3,6 +3,7 @@ import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { SqlRepository } from '../../database/owned-repository';
 import type { EventView } from '../events/dto/event.dto';
+import type { DeliveredEventType } from '../events/event-types';
 import type { AttemptOutcome } from './webhook-sender';
 
 /** What a worker holding an endpoint's lease reads of it. */
@@ -10,6 +11,9 @@ export interface LeasedEndpoint {
   id: string;
   url: string;
   secret: string;
+  /** The secret a rotation replaced, which signs too until `previousSecretExpiresAt`; null when none does. */
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
 }
 
 /** The oldest pending delivery of an endpoint, with its event. */
@@ -18,7 +22,8 @@ export interface DueDelivery {
   failedAttempts: number;
   nextAttemptAt: Date;
   createdAt: Date;
-  event: EventView;
+  /** An account's event, or a ping. */
+  event: Omit<EventView, 'type'> & { type: DeliveredEventType };
 }
 
 interface PendingRow {
@@ -27,7 +32,7 @@ interface PendingRow {
   nextAttemptAt: Date;
   createdAt: Date;
   eventId: string;
-  type: EventView['type'];
+  type: DeliveredEventType;
   eventCreatedAt: Date;
   accountId: string;
   data: Record<string, unknown>;
@@ -68,11 +73,17 @@ export class WebhookDeliveriesRepository extends SqlRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Takes the endpoint's lease for `ms` (or renews it with the same token); undefined when another worker holds it, or it is disabled or gone. */
+  /**
+   * Takes the endpoint's lease for `ms` (or renews it with the same token); undefined when another worker holds it, or
+   * it is disabled or gone. A rotated-out secret whose overlap has ended is forgotten on the way.
+   */
   async takeLease(endpointId: string, token: string, ms: number): Promise<LeasedEndpoint | undefined> {
     const [rows]: [LeasedEndpoint[], number] = await this.manager.query(
-      `UPDATE webhook_endpoints SET lease_token = $2, lease_until = now() + make_interval(secs => $3)
-       WHERE id = $1 AND enabled AND (lease_until IS NULL OR lease_until < now() OR lease_token = $2) RETURNING id, url, secret`,
+      `UPDATE webhook_endpoints SET lease_token = $2, lease_until = now() + make_interval(secs => $3),
+         previous_secret = CASE WHEN previous_secret_expires_at > now() THEN previous_secret END,
+         previous_secret_expires_at = CASE WHEN previous_secret_expires_at > now() THEN previous_secret_expires_at END
+       WHERE id = $1 AND enabled AND (lease_until IS NULL OR lease_until < now() OR lease_token = $2)
+       RETURNING id, url, secret, previous_secret AS "previousSecret", previous_secret_expires_at AS "previousSecretExpiresAt"`,
       [endpointId, token, ms / 1000],
     );
     return rows[0];

@@ -85,8 +85,11 @@ export class WebhookDeliveryService {
   }
 
   private send(endpoint: LeasedEndpoint, delivery: DueDelivery): Promise<AttemptOutcome> {
+    // Judged at each attempt, not when the lease was taken: the old secret signs nothing after its overlap ends.
+    const { secret, previousSecret, previousSecretExpiresAt } = endpoint;
+    const secrets = previousSecret && previousSecretExpiresAt && previousSecretExpiresAt.getTime() > Date.now() ? [secret, previousSecret] : [secret];
     return sendWebhook(
-      { url: endpoint.url, secret: endpoint.secret, id: delivery.event.id, body: JSON.stringify(delivery.event) },
+      { url: endpoint.url, secrets, id: delivery.event.id, body: JSON.stringify(delivery.event) },
       this.policy,
       this.config.webhooks.timeoutMs,
     );

@@ -14,14 +14,15 @@ export interface AttemptOutcome {
 
 export interface OutgoingMessage {
   url: string;
-  secret: string;
+  /** Each signs the message: the endpoint's secret, and the one it replaced while their overlap lasts. */
+  secrets: string[];
   /** The `Webhook-Id`: the event's id, the same on every attempt, so that receivers can drop repeats. */
   id: string;
   body: string;
 }
 
 /** Connects to the addresses checked beforehand, never to what a second DNS answer says. */
-function pinnedLookup(addresses: TargetAddress[]): LookupFunction {
+export function pinnedLookup(addresses: TargetAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) callback(null, addresses);
     else callback(null, addresses[0].address, addresses[0].family);
@@ -55,7 +56,7 @@ export async function sendWebhook(message: OutgoingMessage, policy: TargetPolicy
     'User-Agent': 'CareerAPI-Webhooks/1',
     'Webhook-Id': message.id,
     'Webhook-Timestamp': String(timestamp),
-    'Webhook-Signature': webhookSignature(message.secret, message.id, timestamp, message.body),
+    'Webhook-Signature': webhookSignature(message.secrets, message.id, timestamp, message.body),
   };
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<AttemptOutcome>((resolve) => {

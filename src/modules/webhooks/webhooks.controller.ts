@@ -20,8 +20,12 @@ import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.de
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import {
   CreateWebhookDto,
+  DeliveryResponse,
   DeliveryView,
   ListDeliveriesQuery,
+  RotatedSecretResponse,
+  RotateSecretDto,
+  SECRET_OVERLAP,
   UpdateWebhookDto,
   WEBHOOK_LIMITS,
   WebhookResponse,
@@ -34,7 +38,8 @@ import { WebhooksService } from './webhooks.service';
 const SIGNING =
   'Each delivery is a POST of the event as JSON (`{id, type, createdAt, accountId, data}`, as `GET /v1/events` lists it) with the ' +
   'headers `Webhook-Id` (the event id), `Webhook-Timestamp` (Unix seconds) and `Webhook-Signature` (`v1,` and the base64 ' +
-  'HMAC-SHA256 of `id.timestamp.body` keyed with the secret), as Standard Webhooks specifies: its libraries verify it.';
+  'HMAC-SHA256 of `id.timestamp.body` keyed with the secret; after a rotation, for a while, a second `v1,` signature, space-separated, ' +
+  'with the old secret), as Standard Webhooks specifies: its libraries verify it.';
 
 /** An answer that shows a secret is kept by no cache, the browser's or a proxy's. */
 const SHOWS_A_SECRET = 'no-store';
@@ -125,12 +130,37 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'rotateWebhookSecret',
     summary: "Replace a webhook endpoint's signing secret",
-    description: 'Answers the new secret, shown only here; deliveries from now on are signed with it, and the old one stops verifying.',
+    description:
+      'Answers the new secret, shown only here. Deliveries from now on are signed with it and, until `oldSecretExpiresAt` ' +
+      `(${SECRET_OVERLAP.defaultSeconds / 3600} hours unless \`oldSecretExpiresInSeconds\` says otherwise), with the old one too: ` +
+      'a receiver verifying with either accepts them, so it can switch to the new secret without missing any. ' +
+      'Rotating again during the overlap retires the secret before the current one at once.',
   })
-  @ApiOkResponse({ type: WebhookSecretResponse })
+  @ApiOkResponse({ type: RotatedSecretResponse })
+  @ApiBadRequestResponse({ description: 'Invalid fields', type: ValidationErrorBody })
   @ApiNotFoundResponse({ type: ErrorBody })
-  async rotateSecret(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<WebhookSecretResponse> {
-    return { ...saved(id), secret: await this.webhooks.rotateSecret(caller, id) };
+  async rotateSecret(@Caller() caller: ApiCaller, @IdParam() id: string, @Body() body: RotateSecretDto): Promise<RotatedSecretResponse> {
+    return { ...saved(id), ...(await this.webhooks.rotateSecret(caller, id, body)) };
+  }
+
+  @Post(':id/ping')
+  @Scopes('webhooks:write')
+  @RateLimit(DEFAULT_LIMITS.create)
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    operationId: 'pingWebhook',
+    summary: 'Send a ping to a webhook endpoint',
+    description:
+      'Tests the endpoint: queues a delivery of a `ping` event (`data.webhook` is the endpoint as it reads) to it alone, ' +
+      "signed and retried like any other, behind the endpoint's pending deliveries. Answers the delivery; follow it in the deliveries list. " +
+      'Pings are not account events: `GET /v1/events` does not list them and endpoints do not subscribe to them. ' +
+      `A disabled endpoint answers \`${WebhooksErrorCode.ENDPOINT_DISABLED}\`.`,
+  })
+  @ApiAcceptedResponse({ type: DeliveryResponse })
+  @ApiNotFoundResponse({ type: ErrorBody })
+  @ApiConflictResponse({ description: `\`${WebhooksErrorCode.ENDPOINT_DISABLED}\``, type: WebhooksConflictBody })
+  async ping(@Caller() caller: ApiCaller, @IdParam() id: string): Promise<DeliveryResponse> {
+    return item(await this.webhooks.ping(caller, id));
   }
 
   @Get(':id/deliveries')

@@ -5,12 +5,14 @@ import { ListEnvelope, PagingQuery } from '../../common/http/paging';
 import { afterCommit } from '../../database/request-transaction';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
-import { CreateWebhookDto, DeliveryView, UpdateWebhookDto, WEBHOOK_LIMITS, WebhookView } from './dto/webhook.dto';
+import { EventsOutbox } from '../events/events-outbox';
+import { PING_EVENT } from '../events/event-types';
+import { CreateWebhookDto, DeliveryView, RotateSecretDto, SECRET_OVERLAP, UpdateWebhookDto, WEBHOOK_LIMITS, WebhookView } from './dto/webhook.dto';
 import { newSigningSecret } from './webhook-signature';
 import { resolveTarget, TargetPolicy, TargetRefused } from './webhook-target';
 import { WebhooksErrorCode, WebhooksException } from './webhooks.exception';
 import { WebhooksQueue } from './webhooks-queue';
-import { WebhooksRepository } from './webhooks.repository';
+import { webhookView, WebhooksRepository } from './webhooks.repository';
 
 /** The account's webhook endpoints: their URLs (checked against SSRF), subscriptions, secrets and deliveries. */
 @Injectable()
@@ -20,6 +22,7 @@ export class WebhooksService {
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly queue: WebhooksQueue,
+    private readonly outbox: EventsOutbox,
     @InjectConfig() config: AppConfig,
   ) {
     this.policy = targetPolicy(config);
@@ -63,11 +66,29 @@ export class WebhooksService {
     return this.webhooks.remove(caller, id);
   }
 
-  /** A new secret replaces the old one at once: deliveries from now on are signed with it. */
-  async rotateSecret(caller: ApiCaller, id: string): Promise<string> {
+  /**
+   * A new secret signs deliveries from now on; the old one signs them too until its overlap ends (a day unless the
+   * rotation says), so that a receiver still holding it keeps verifying while it moves to the new one.
+   */
+  async rotateSecret(caller: ApiCaller, id: string, input: RotateSecretDto): Promise<{ secret: string; oldSecretExpiresAt: Date | null }> {
     const secret = newSigningSecret();
-    await this.webhooks.update(caller, id, { secret });
-    return secret;
+    const oldSecretExpiresAt = await this.webhooks.rotateSecret(caller, id, secret, input.oldSecretExpiresInSeconds ?? SECRET_OVERLAP.defaultSeconds);
+    return { secret, oldSecretExpiresAt };
+  }
+
+  /**
+   * Sends a `ping` event (the endpoint as it reads) to this endpoint alone, like any delivery: signed, in order behind
+   * its pending deliveries, retried. Answers the delivery, to follow at the deliveries list.
+   */
+  async ping(caller: ApiCaller, id: string): Promise<DeliveryView> {
+    const deliveryId = await this.webhooks.transaction(async (webhooks, manager) => {
+      const endpoint = await webhooks.require(caller, id, 'for_key_share');
+      if (!endpoint.enabled) throw new WebhooksException(WebhooksErrorCode.ENDPOINT_DISABLED, 'The endpoint is disabled: enable it before pinging it');
+      const eventId = await this.outbox.record(manager, endpoint.accountId, PING_EVENT, { webhook: webhookView(endpoint) });
+      return webhooks.addDelivery(endpoint, eventId);
+    });
+    await afterCommit(() => this.queue.enqueue(id));
+    return this.webhooks.delivery(caller, id, deliveryId);
   }
 
   deliveries(caller: ApiCaller, id: string, paging: PagingQuery): Promise<ListEnvelope<DeliveryView>> {

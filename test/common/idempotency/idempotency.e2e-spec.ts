@@ -226,6 +226,58 @@ describe('Idempotency-Key on POST /v1', () => {
   });
 });
 
+describe('What Idempotency-Key keeps, per account and per answer', () => {
+  const BUDGET = 2_048;
+  const suite = useTestApp({ IDEMPOTENCY_ACCOUNT_BYTES: String(BUDGET), IDEMPOTENCY_MAX_ANSWER_BYTES: '512' });
+  const keptOf = async (account: TestAccount): Promise<{ key: string; bytes: number; body: number }[]> =>
+    suite.testApp.app.get(DataSource).query(
+      `SELECT key, octet_length(body) + octet_length(key) + octet_length(headers::text) + 200 AS bytes, octet_length(body) AS body
+         FROM idempotency_keys WHERE account_id = $1 ORDER BY created_at`,
+      [account.accountId],
+    );
+
+  it("holds an account's kept answers within its budget, dropping the oldest: the newest still replay, a dropped key runs again", async () => {
+    const account = await suite.createAccount();
+    const other = await suite.createAccount();
+    await post(other.api, 'other-0', ada);
+    const created: string[] = [];
+    for (let n = 0; n < 12; n++) created.push((await post(account.api, `key-${n}`, { ...ada, lastName: `Lovelace ${n}` })).body.id);
+
+    const kept = await keptOf(account);
+    expect(kept.reduce((sum, record) => sum + Number(record.bytes), 0)).toBeLessThanOrEqual(BUDGET);
+    expect(kept.length).toBeGreaterThan(1);
+    expect(kept.length).toBeLessThan(12);
+    // The newest are the ones kept, in order.
+    expect(kept.map((record) => record.key)).toEqual(created.map((_, n) => `key-${n}`).slice(12 - kept.length));
+    const newest = await post(account.api, 'key-11', { ...ada, lastName: 'Lovelace 11' });
+    expect([newest.headers.get('idempotent-replayed'), newest.body.id]).toEqual(['true', created[11]]);
+    const dropped = await post(account.api, 'key-0', { ...ada, lastName: 'Lovelace 0' });
+    expect(dropped.headers.get('idempotent-replayed')).toBeNull();
+    expect(dropped.body.id).not.toBe(created[0]);
+    // Another account's records are its own budget's.
+    expect((await keptOf(other)).map((record) => record.key)).toEqual(['other-0']);
+  });
+
+  it('keeps no answer over the answer cap: the client gets it, a retry gets 409 IDEMPOTENCY_ANSWER_NOT_KEPT and runs nothing', async () => {
+    const account = await suite.createAccount();
+    const unknown = Object.fromEntries(Array.from({ length: 40 }, (_, n) => [`unknownField${n}`, 'x']));
+    const first = await post(account.api, 'large-answer', { ...ada, ...unknown });
+    expect(first.status).toBe(400);
+    expect(Object.keys(first.body.details)).toHaveLength(40);
+    const retried = await post(account.api, 'large-answer', { ...ada, ...unknown });
+    expect(retried.status).toBe(409);
+    expect(retried.body).toEqual({
+      error: 'The first request with this Idempotency-Key answered 400, but its answer was over 512 bytes and was not kept',
+      code: 'IDEMPOTENCY_ANSWER_NOT_KEPT',
+      status: 400,
+    });
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    const [record] = await keptOf(account);
+    expect(Number(record.body)).toBeLessThanOrEqual(512);
+    expect(await contactsOf(account)).toEqual([]);
+  });
+});
+
 describe('Idempotency-Key across processes', () => {
   it('replays after the service restarts on the same database', async () => {
     const before = await startTestApp();

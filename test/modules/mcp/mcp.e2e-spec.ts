@@ -84,6 +84,7 @@ describe('/mcp', () => {
         ['list_applications', 'List job applications', { title: 'List job applications', ...READ }],
         ['get_application', 'Read a job application', { title: 'Read a job application', ...READ }],
         ['list_interviews', 'List upcoming interviews', { title: 'List upcoming interviews', ...READ }],
+        ['get_tracker_insights', 'How the job search is going', { title: 'How the job search is going', ...READ }],
       ]);
 
       const writerTools = (await writerClient.listTools()).tools;
@@ -92,12 +93,14 @@ describe('/mcp', () => {
         'list_applications',
         'get_application',
         'create_application',
+        'save_job_from_url',
         'update_application',
         'delete_application',
         'add_interview',
         'update_interview',
         'list_interviews',
         'add_activity',
+        'get_tracker_insights',
         'list_section_items',
         'add_section_item',
         'update_section_item',
@@ -105,6 +108,8 @@ describe('/mcp', () => {
       ]);
       expect(annotations).toMatchObject({
         create_application: { title: 'Track a job application', ...CREATE },
+        // It fetches a page on the web: the one tool that reaches outside the service.
+        save_job_from_url: { title: "Track a job from its page's URL", ...CREATE, openWorldHint: true },
         update_application: { title: 'Update a job application', ...UPDATE },
         delete_application: { title: 'Delete a job application', ...DELETE },
         add_interview: CREATE,
@@ -131,7 +136,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(29);
+    expect(tools).toHaveLength(31);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,6 +11,52 @@ import { MemoryOAuthProvider } from './memory-oauth-provider';
 export const REDIRECT = 'http://127.0.0.1:9/callback';
 /** The password of the people the OAuth tests sign in as. */
 export const PASSWORD = 'correct horse battery staple';
+/** PKCE of the tests that drive the endpoints by hand. */
+export const VERIFIER = 'a-verifier-of-at-least-forty-three-characters-0123456789';
+export const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+
+/** An OAuth endpoint's answer: its status and JSON body. */
+export interface OAuthAnswer {
+  status: number;
+  body: Record<string, any>;
+}
+
+/** Dynamic client registration (RFC 7591) with the given metadata. */
+export async function registerClient(baseUrl: string, metadata: Record<string, unknown>): Promise<OAuthAnswer> {
+  const response = await fetch(`${baseUrl}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+/** A form post to an OAuth endpoint (`/token`, `/revoke`). */
+export async function postForm(baseUrl: string, path: string, form: Record<string, string>): Promise<OAuthAnswer> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+/** A complete authorization request of `client` with the tests' PKCE; `extra` overrides or adds parameters. */
+export function authorizeUrl(baseUrl: string, client: string, extra: Record<string, string> = {}): URL {
+  const url = new URL('/authorize', baseUrl);
+  const params = {
+    response_type: 'code',
+    client_id: client,
+    redirect_uri: REDIRECT,
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+    state: 's',
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url;
+}
+
+/** Exchanges a code issued for the tests' PKCE at `/token`. */
+export function exchangeCode(baseUrl: string, client: string, code: string, extra: Record<string, string> = {}): Promise<OAuthAnswer> {
+  return postForm(baseUrl, '/token', { grant_type: 'authorization_code', client_id: client, code, code_verifier: VERIFIER, redirect_uri: REDIRECT, ...extra });
+}
 
 function decodeEntities(text: string): string {
   return text.replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,7 +10,21 @@ import { TestAccount } from '../../setup/factories';
 import { PageClient, PageResponse, pageText } from '../../setup/page-client';
 import { useTestApp } from '../../setup/test-app';
 import { MemoryOAuthProvider } from './memory-oauth-provider';
-import { answerConsent, approveInBrowser, checkedScopes, connectWithOAuth, mcpClientOf, mcpPost, openConsent, PASSWORD, REDIRECT } from './oauth-flow';
+import {
+  answerConsent,
+  approveInBrowser,
+  authorizeUrl as authorizeUrlOf,
+  checkedScopes,
+  connectWithOAuth,
+  exchangeCode,
+  mcpClientOf,
+  mcpPost,
+  openConsent,
+  PASSWORD,
+  postForm as postFormTo,
+  REDIRECT,
+  registerClient,
+} from './oauth-flow';
 
 describe('OAuth for /mcp', () => {
   const suite = useTestApp();
@@ -211,48 +224,16 @@ describe('OAuth for /mcp', () => {
   });
 
   describe('refuses bad input and changes nothing', () => {
-    const VERIFIER = 'a-verifier-of-at-least-forty-three-characters-0123456789';
-    const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
-
-    async function register(redirectUris: string[]) {
-      const response = await fetch(`${suite.testApp.baseUrl}/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_name: 'Manual app', redirect_uris: redirectUris }),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, any> };
-    }
-
-    function authorizeUrl(client: string, extra: Record<string, string> = {}): URL {
-      const url = new URL('/authorize', suite.testApp.baseUrl);
-      const params = {
-        response_type: 'code',
-        client_id: client,
-        redirect_uri: REDIRECT,
-        code_challenge: CHALLENGE,
-        code_challenge_method: 'S256',
-        state: 's',
-        ...extra,
-      };
-      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-      return url;
-    }
+    const register = (redirectUris: string[]) => registerClient(suite.testApp.baseUrl, { client_name: 'Manual app', redirect_uris: redirectUris });
+    const authorizeUrl = (client: string, extra: Record<string, string> = {}) => authorizeUrlOf(suite.testApp.baseUrl, client, extra);
+    const exchange = (client: string, authorizationCode: string, extra: Record<string, string> = {}) =>
+      exchangeCode(suite.testApp.baseUrl, client, authorizationCode, extra);
 
     async function code(): Promise<{ client: string; code: string }> {
       const client = (await register([REDIRECT])).body.client_id as string;
       const redirect = await approveInBrowser(new PageClient(suite.testApp.baseUrl), authorizeUrl(client), person);
       return { client, code: redirect.searchParams.get('code') as string };
     }
-
-    const exchange = (client: string, authorizationCode: string, extra: Record<string, string> = {}) =>
-      postForm('/token', {
-        grant_type: 'authorization_code',
-        client_id: client,
-        code: authorizationCode,
-        code_verifier: VERIFIER,
-        redirect_uri: REDIRECT,
-        ...extra,
-      });
 
     it('registers public clients only, and http redirects only to loopback', async () => {
       const registered = await register([REDIRECT, 'https://app.example/callback']);
@@ -274,18 +255,27 @@ describe('OAuth for /mcp', () => {
         const answer = await fetch(authorizeUrl(client, { redirect_uri: redirectUri }), { redirect: 'manual' });
         expect(answer.status).toBe(400);
         expect(answer.headers.get('location')).toBeNull();
-        expect(await answer.json()).toEqual({ error: 'invalid_request', error_description: 'Unregistered redirect_uri' });
+        expect(pageText(await answer.text())).toContain('redirect_uri is not registered for this app');
       }
       expect(await authorizations(client)).toBe(0);
     });
 
-    it('refuses plain PKCE, and a request for another resource with a redirect that says so', async () => {
+    it('refuses plain PKCE, and a request for another resource, on a page that stays here', async () => {
       const client = (await register([REDIRECT])).body.client_id as string;
-      const redirectOf = async (url: URL) => new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') as string);
-      const plain = await redirectOf(authorizeUrl(client, { code_challenge_method: 'plain' }));
-      expect(plain.searchParams.get('error')).toBe('invalid_request');
-      const other = await redirectOf(authorizeUrl(client, { resource: 'https://other.example/mcp' }));
-      expect(Object.fromEntries(other.searchParams)).toMatchObject({ error: 'invalid_target', state: 's' });
+      const pageOf = async (url: URL) => {
+        const answer = await fetch(url, { redirect: 'manual' });
+        return { status: answer.status, location: answer.headers.get('location'), text: pageText(await answer.text()) };
+      };
+      expect(await pageOf(authorizeUrl(client, { code_challenge_method: 'plain' }))).toEqual({
+        status: 400,
+        location: null,
+        text: expect.stringContaining('code_challenge_method must be S256'),
+      });
+      expect(await pageOf(authorizeUrl(client, { resource: 'https://other.example/mcp' }))).toEqual({
+        status: 400,
+        location: null,
+        text: expect.stringContaining(`This server issues tokens only for ${suite.testApp.baseUrl}/mcp`),
+      });
       expect(await authorizations(client)).toBe(0);
     });
 
@@ -343,12 +333,5 @@ describe('OAuth for /mcp', () => {
     return (provider.information as { client_id: string }).client_id;
   }
 
-  async function postForm(path: string, form: Record<string, string>) {
-    const response = await fetch(`${suite.testApp.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
-  }
+  const postForm = (path: string, form: Record<string, string>) => postFormTo(suite.testApp.baseUrl, path, form);
 });

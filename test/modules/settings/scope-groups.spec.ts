@@ -8,6 +8,14 @@ describe('permission groups of the key form', () => {
     expect([...grouped].sort()).toEqual([...SCOPES].sort());
   });
 
+  it('says what each group gives: the profile its contact details, resumes that those come only with the profile', () => {
+    for (const group of SCOPE_GROUPS) expect([group.name, group.gives.length > 10]).toEqual([group.name, true]);
+    const gives = (name: string) => SCOPE_GROUPS.find((group) => group.name === name)!.gives;
+    expect(gives('profile')).toContain('phone, address');
+    expect(gives('resume')).toContain('What a resume shows from your profile or its sections appears only with those permissions too');
+    expect(gives('skills')).toBe('The skills of your resumes.');
+  });
+
   it('labels only the section groups as resume sections, so a new resource cannot pass for one', () => {
     const labelledAsSections = SCOPE_GROUPS.filter((group) => /^Resume [a-z]/.test(group.label)).map((group) => group.name);
     expect(labelledAsSections).toEqual([...SECTION_NAMES]);

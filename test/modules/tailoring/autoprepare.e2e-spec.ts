@@ -93,6 +93,11 @@ describe('autoPrepare: tailoring on the queue', () => {
       const account = await createAccount(testApp.app, testApp.baseUrl, { features: ['auto-prepare'] });
       await seedBaseResume(account);
       const base = (await account.api.get('/v1/resume')).body.data[0];
+      // Terraform only in a custom section: it is read for what the resume shows.
+      const talks = await account.api.post('/v1/custom-sections', { title: 'Talks', enabledFields: ['title', 'description'] });
+      expect(talks.status).toBe(201);
+      const talk = { title: 'Platform day', description: 'Reusable Terraform modules for data platforms.' };
+      expect((await account.api.post(`/v1/custom-sections/${talks.body.id}/items?cvId=${base.id}`, talk)).status).toBe(201);
       const baseBefore = (await account.api.get(`/v1/resume/${base.id}`)).body.data;
 
       const created = await trackWithAutoPrepare(account, 'Senior Data Engineer');
@@ -105,8 +110,9 @@ describe('autoPrepare: tailoring on the queue', () => {
       expect(application.timeline.map((entry: { status: string }) => entry.status)).toEqual(['watchlist', 'preparing']);
       expect(application.timeline[0].description).toMatch(/^Resume tailored: it now covers \d+% of the job's skills \(\d+% before\)$/);
       expect(application.tailoringReport).toMatchObject({ seniority: 'senior', minYears: 4 });
-      expect(application.tailoringReport.matched).toEqual(expect.arrayContaining(['Spark', 'Airflow', 'Kafka', 'AWS', 'Python', 'SQL']));
-      expect(application.tailoringReport.missing).toEqual(expect.arrayContaining(['Terraform', 'Kubernetes', 'dbt']));
+      expect(application.tailoringReport.matched).toEqual(expect.arrayContaining(['Spark', 'Airflow', 'Kafka', 'AWS', 'Python', 'SQL', 'Terraform']));
+      expect(application.tailoringReport.missing).toEqual(expect.arrayContaining(['Kubernetes', 'dbt']));
+      expect(application.tailoringReport.missing).not.toContain('Terraform');
       expect(application.tailoringReport.scoreAfter).toBeGreaterThan(application.tailoringReport.scoreBefore);
 
       const tailored = (await account.api.get(`/v1/resume/${application.cvId}`)).body.data;

@@ -1,4 +1,5 @@
-import { extractRequirements, findSkills } from '@src/modules/tailoring/job-requirements';
+import { categoryOf, extractRequirements, findSkills, skillsShown } from '@src/modules/tailoring/job-requirements';
+import { SKILL_VOCABULARY, VOCABULARY_SOURCES } from '@src/modules/tailoring/skill-vocabulary';
 
 const BACKEND_POSTING = `About the role
 We are hiring a Senior Backend Engineer to build the payments platform that processes millions of transactions a day.
@@ -40,9 +41,13 @@ describe('extractRequirements', () => {
         'gRPC',
         'OpenTelemetry',
         'Performance optimization',
-        'Mentoring',
+        'Software engineering',
       ]),
     );
+  });
+
+  it('takes soft skills from what the ad asks for, not from the work it describes ("Mentor engineers")', () => {
+    expect(requirements.skills).not.toContain('Mentoring');
   });
 
   it('reads seniority from the title and the smallest years of experience asked', () => {
@@ -65,6 +70,91 @@ describe('extractRequirements', () => {
   it('reads ranges of years', () => {
     expect(extractRequirements('Engineer', 'You bring 3-5 years of Python.').minYears).toBe(3);
     expect(extractRequirements('Engineer', 'No experience needed.').minYears).toBeNull();
+  });
+});
+
+describe('extractRequirements reads phrases in context, not single words anywhere', () => {
+  const skillsOf = (description: string, title = 'Analyst') => extractRequirements(title, description).skills;
+
+  it('does not take "dashboards that leadership uses every week" for a Leadership requirement, in prose or in a requirement list', () => {
+    expect(skillsOf('You will build dashboards that leadership uses every week.')).not.toContain('Leadership');
+    expect(skillsOf('Requirements\n- Experience building dashboards that leadership uses every week\n- SQL')).toEqual(['Data visualization', 'SQL']);
+    expect(skillsOf('Present results to the leadership team and our sales team.')).toEqual([]);
+  });
+
+  it('takes soft skills, fields and spoken languages where the ad asks for them', () => {
+    expect(skillsOf('Requirements\n- Leadership\n- Excellent communication\n- Fluent in Spanish')).toEqual(['Leadership', 'Communication', 'Spanish']);
+    expect(skillsOf('You bring strong leadership skills and experience in B2B sales.')).toEqual(['Leadership', 'B2B sales']);
+    expect(skillsOf('Our French office runs a mentoring programme.')).toEqual([]);
+    expect(skillsOf('Nice to have: Terraform and Kubernetes.', 'Engineer')).toEqual(['Terraform', 'Kubernetes']);
+  });
+
+  it("reads a requirement list under its heading, and nothing from the company's own description", () => {
+    const ad = [
+      'Acme makes scheduling software for hospitals; our sales team uses Salesforce.',
+      'What you will do',
+      '- Build reports in Looker.',
+      "What you'll need",
+      '- Knowledge of scikit-learn',
+      '- Proficient in Python',
+      'Benefits',
+      '- Free Spanish lessons and a Kubernetes conference ticket',
+    ].join('\n');
+    expect(skillsOf(ad, 'Analyst')).toEqual(['Looker', 'scikit-learn', 'Python']);
+  });
+
+  it('reads the words of other fields: nursing, sales, teaching, finance', () => {
+    expect(skillsOf('Qualifications\n- Active RN license, BLS and ACLS\n- Experience with IV therapy and wound care', 'Registered Nurse')).toEqual(
+      expect.arrayContaining(['Nursing', 'RN license', 'BLS', 'ACLS', 'IV therapy', 'Wound care']),
+    );
+    expect(skillsOf('Requirements\n- QTS or PGCE\n- Classroom management and lesson planning', 'Teacher')).toEqual(
+      expect.arrayContaining(['Teaching', 'Teaching license', 'Classroom management', 'Lesson planning']),
+    );
+    expect(skillsOf('Requirements\n- Quota attainment in SaaS sales\n- Pipeline management in HubSpot', 'Account Executive')).toEqual(
+      expect.arrayContaining(['Quota attainment', 'SaaS sales', 'Pipeline management', 'HubSpot']),
+    );
+    expect(skillsOf('Requirements\n- Advanced Excel and financial modelling\n- IFRS', 'Financial Analyst')).toEqual(
+      expect.arrayContaining(['Excel', 'Financial modeling', 'IFRS']),
+    );
+  });
+});
+
+describe('skillsShown', () => {
+  it('counts a specific skill as the broader one it shows: PostgreSQL and MySQL show SQL', () => {
+    expect([...skillsShown('Ten years of PostgreSQL')]).toEqual(expect.arrayContaining(['PostgreSQL', 'SQL']));
+    expect([...skillsShown('Models in scikit-learn, dashboards in Looker')]).toEqual(expect.arrayContaining(['scikit-learn', 'Machine learning', 'Looker']));
+    expect(skillsShown('SQL').has('PostgreSQL')).toBe(false);
+  });
+});
+
+describe('the skills vocabulary', () => {
+  it('is data with its sources named, over 1,500 terms across fields, each broader skill a term of its own', () => {
+    expect(SKILL_VOCABULARY.length).toBeGreaterThan(1500);
+    expect(VOCABULARY_SOURCES.map((source) => source.source)).toEqual(['hand-written', 'devicon', 'simple-icons', 'linguist-languages', 'langs']);
+    const names = new Set(SKILL_VOCABULARY.map((term) => term.name));
+    expect(SKILL_VOCABULARY.flatMap((term) => term.countsAs ?? []).filter((name) => !names.has(name))).toEqual([]);
+    for (const name of [
+      'SQL',
+      'Looker',
+      'scikit-learn',
+      'Nursing',
+      'IV therapy',
+      'B2B sales',
+      'Lesson planning',
+      'IFRS',
+      'Communication',
+      'Spanish',
+      'Rust',
+      'Fortran',
+    ]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('names spoken languages and soft skills as such', () => {
+    expect(categoryOf('German')).toBe('spoken-language');
+    expect(categoryOf('Collaboration')).toBe('soft');
+    expect(categoryOf('Nursing')).toBe('field');
   });
 });
 

@@ -90,9 +90,34 @@ describe('planTailoring', () => {
     expect(other.report.matched).toEqual(['Python']);
   });
 
+  it('counts PostgreSQL as SQL: the skill is matched, not hidden, and surfaces for an ad that asks for SQL', () => {
+    const sql = planTailoring(
+      { ...resume, skills: [...resume.skills, { id: 'postgres', text: 'PostgreSQL' }], experiences: [], projects: [], others: [] },
+      extractRequirements('Analyst', 'Requirements\n- Strong SQL\n- Python'),
+      'Analyst',
+    );
+    expect(sql.report.matched).toEqual(['SQL', 'Python']);
+    expect(sql.hiddenItems.skills).not.toContain('postgres');
+    expect(sql.itemOrder.skills.slice(0, 2).sort()).toEqual(['postgres', 'python']);
+  });
+
+  it('never hides a spoken language or a soft skill, whatever the job', () => {
+    const skills = [
+      ...Array.from({ length: 10 }, (_, index) => ({ id: `tool-${index}`, text: 'Excel' })),
+      { id: 'english', text: 'English', category: 'LANGUAGE' },
+      { id: 'teamwork', text: 'Teamwork', category: 'SOFT' },
+      { id: 'spanish', text: 'Spanish' },
+      { id: 'kafka', text: 'Kafka' },
+    ];
+    const plan = planTailoring({ ...resume, skills }, requirements, 'Senior Data Engineer');
+    expect(plan.report.changed).toBe(true);
+    expect(plan.hiddenItems.skills).toEqual(expect.arrayContaining(['tool-9']));
+    expect(plan.hiddenItems.skills.filter((id) => ['english', 'teamwork', 'spanish'].includes(id))).toEqual([]);
+  });
+
   it('leaves the resume as it was when nothing raises its score, and says so', () => {
     const unrelated = planTailoring(resume, extractRequirements('Chef', 'Cook French cuisine for a busy bistro.'), 'Chef');
-    expect(unrelated.report).toMatchObject({ scoreBefore: 100, scoreAfter: 100, changed: false });
+    expect(unrelated.report).toMatchObject({ scoreBefore: 0, scoreAfter: 0, changed: false, missing: ['Cooking'] });
     expect(unrelated.itemOrder).toEqual({
       experiences: resume.experiences.map((item) => item.id),
       projects: resume.projects.map((item) => item.id),
@@ -106,6 +131,8 @@ describe('planTailoring', () => {
 /** Words the generated resumes and ads are made of: skills the vocabulary knows, and words it does not. */
 const SKILL_WORDS = ['Python', 'SQL', 'Kafka', 'Spark', 'AWS', 'React', 'TypeScript', 'Docker', 'Kubernetes', 'Excel', 'Java', 'Go'];
 const PLAIN_WORDS = ['customers', 'team', 'reports', 'coffee', 'scheduling', 'sales', 'teaching', 'patients', 'budget', 'design'];
+/** Skills a resume lists that an ad rarely names: never hidden. */
+const ALWAYS_SHOWN = ['English', 'Spanish', 'Communication', 'Teamwork', 'Leadership'];
 
 const sentence = fc.array(fc.constantFrom(...SKILL_WORDS, ...PLAIN_WORDS), { minLength: 1, maxLength: 8 }).map((words) => words.join(' '));
 const year = fc.integer({ min: 2000, max: 2025 });
@@ -114,7 +141,7 @@ const generatedResume: fc.Arbitrary<TailorableResume> = fc
   .record({
     experiences: fc.array(experience, { maxLength: 8 }),
     projects: fc.array(sentence, { maxLength: 5 }),
-    skills: fc.array(fc.constantFrom(...SKILL_WORDS, ...PLAIN_WORDS), { maxLength: 12 }),
+    skills: fc.array(fc.constantFrom(...SKILL_WORDS, ...PLAIN_WORDS, ...ALWAYS_SHOWN), { maxLength: 12 }),
     summaries: fc.array(sentence, { maxLength: 3 }),
     others: fc.array(sentence, { maxLength: 4 }),
   })
@@ -147,6 +174,7 @@ describe('planTailoring never makes a resume worse (properties over generated re
           for (const id of plan.hiddenItems[section]) {
             const item = resume[section].find((candidate) => candidate.id === id)!;
             expect([id, relevance(item, requirements).skills]).toEqual([id, []]);
+            expect(ALWAYS_SHOWN).not.toContain(item.text);
           }
         }
         expect(plan.report.scoreAfter).toBeGreaterThanOrEqual(plan.report.scoreBefore);

@@ -17,6 +17,7 @@ const CREATE_FACTS = {
   salaryPeriod: 'YEAR',
   salaryCurrency: 'CHF',
   deadline: '2026-12-15',
+  postedAt: '2026-11-02',
 };
 
 describe('the facts of an application', () => {
@@ -51,7 +52,14 @@ describe('the facts of an application', () => {
 
     it('answers the new fields as null when they are not sent', async () => {
       const id = await create(suite.owner);
-      expect(await read(suite.owner, id)).toMatchObject({ salaryCurrency: null, deadline: null, coverLetterId: null, followUpAt: null, priority: null });
+      expect(await read(suite.owner, id)).toMatchObject({
+        salaryCurrency: null,
+        deadline: null,
+        postedAt: null,
+        coverLetterId: null,
+        followUpAt: null,
+        priority: null,
+      });
     });
 
     it.each(
@@ -70,6 +78,7 @@ describe('the facts of an application', () => {
         [{ deadline: '2026-02-30' }, { deadline: ['must be a date: YYYY-MM-DD'] }],
         [{ deadline: '2026-12' }, { deadline: ['must be a date: YYYY-MM-DD'] }],
         [{ deadline: '2026-12-15T00:00:00Z' }, { deadline: ['must be a date: YYYY-MM-DD'] }],
+        [{ postedAt: '2026-02-30' }, { postedAt: ['must be a date: YYYY-MM-DD'] }],
         [{ cvId: 'resume-1' }, { cvId: ['must be the id of one of your resumes'] }],
         [{ cvId: UNKNOWN_ID }, { cvId: ['must be the id of one of your resumes'] }],
         [{ salaryMin: 90000, salaryMax: 80000 }, { salaryMin: ['must not be greater than salaryMax'] }],
@@ -122,6 +131,7 @@ describe('the facts of an application', () => {
         cvId,
         coverLetterId,
         deadline: '2027-01-31',
+        postedAt: '2026-11-03',
         followUpAt: '2026-12-01T09:00:00-05:00',
       };
       const expected = { ...changes, appliedDate: '2026-11-21T10:00:00.000Z', followUpAt: '2026-12-01T14:00:00.000Z' };
@@ -129,7 +139,7 @@ describe('the facts of an application', () => {
         const response = await account.api.patch(`${PATH}/${id}`, { [field]: value });
         expect([field, response.status]).toEqual([field, 200]);
         // The answer keeps the specification's fields: the single read alone shows the others.
-        for (const readOnly of ['salaryPeriod', 'salaryCurrency', 'cvId', 'coverLetterId', 'deadline', 'followUpAt', 'jobDescription']) {
+        for (const readOnly of ['salaryPeriod', 'salaryCurrency', 'cvId', 'coverLetterId', 'deadline', 'postedAt', 'followUpAt', 'jobDescription']) {
           expect(response.body).not.toHaveProperty(readOnly);
         }
         expect((await read(account, id))[field]).toEqual(expected[field as keyof typeof expected]);
@@ -164,6 +174,7 @@ describe('the facts of an application', () => {
         'cvId',
         'coverLetterId',
         'deadline',
+        'postedAt',
         'followUpAt',
       ];
       const response = await account.api.patch(`${PATH}/${id}`, Object.fromEntries(nullable.map((field) => [field, null])));

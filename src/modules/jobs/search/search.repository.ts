@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { Semaphore } from '../../../common/concurrency/semaphore';
 import { InjectConfig } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/configuration';
 import { SqlRepository } from '../../../database/owned-repository';
+import { ReadReplicas } from '../../../database/read-replicas';
 import type { Statement, Strategy } from './search-sql';
 
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */
@@ -163,7 +164,11 @@ export class SearchRepository extends SqlRepository {
   private readonly searchSlots: Semaphore;
   private readonly statistics = new PlannerStatistics();
 
-  constructor(@InjectEntityManager() manager: EntityManager, @InjectConfig() config: AppConfig) {
+  constructor(
+    @InjectEntityManager() manager: EntityManager,
+    @InjectConfig() config: AppConfig,
+    private readonly replicas: ReadReplicas,
+  ) {
     super(manager);
     this.searchSlots = new Semaphore(config.search.concurrency);
   }
@@ -185,9 +190,16 @@ export class SearchRepository extends SqlRepository {
     });
   }
 
-  /** Runs `work` on a connection of its own, which returns to the pool once no statement of `work` runs on it. */
-  async withSession<T>(work: (session: SearchSession) => Promise<T>): Promise<T> {
-    const runner = this.manager.connection.createQueryRunner();
+  /**
+   * Runs `work` on a connection of its own (a read replica's when one is fit, see read-replicas.ts), which returns to
+   * the pool once no statement of `work` runs on it.
+   */
+  withSession<T>(work: (session: SearchSession) => Promise<T>): Promise<T> {
+    return this.replicas.read((connection) => this.sessionOn(connection, work));
+  }
+
+  private async sessionOn<T>(connection: DataSource, work: (session: SearchSession) => Promise<T>): Promise<T> {
+    const runner = connection.createQueryRunner();
     const session = new SearchSession(runner, this.statistics);
     try {
       return await work(session);

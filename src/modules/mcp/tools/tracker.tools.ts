@@ -9,6 +9,12 @@ import { ActivitiesController } from '../../tracker/activities.controller';
 import { ActivitiesService } from '../../tracker/activities.service';
 import { ACTIVITY_TYPES } from '../../tracker/activity-types';
 import { ACTIVITY_LIMITS, CreateActivityDto } from '../../tracker/dto/activity.dto';
+import { InsightsController } from '../../tracker/insights/insights.controller';
+import { InsightsQuery } from '../../tracker/insights/insights.dto';
+import { InsightsService } from '../../tracker/insights/insights.service';
+import { JobPagesController } from '../../tracker/from-url/job-pages.controller';
+import { JobPagesService } from '../../tracker/from-url/job-pages.service';
+import { SaveFromUrlDto } from '../../tracker/from-url/save-from-url.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { deleted, item, saved } from '../../../common/http/responses';
 
@@ -20,6 +26,8 @@ export class TrackerTools implements McpToolset {
     private readonly tracker: TrackerService,
     private readonly interviews: InterviewsService,
     private readonly activities: ActivitiesService,
+    private readonly insights: InsightsService,
+    private readonly jobPages: JobPagesService,
   ) {}
 
   tools(): McpTool[] {
@@ -54,10 +62,25 @@ export class TrackerTools implements McpToolset {
           'Start tracking a job application (status watchlist). Give jobTitle and company; add jobUrl so the same ' +
           'posting is never tracked twice (an existing application with that URL is returned with existing: true). ' +
           'Optionally record priority (1-5), notes, salaryMin/salaryMax with salaryPeriod and salaryCurrency (ISO 4217), ' +
-          'appliedDate, deadline (YYYY-MM-DD) and the cvId of the resume sent.',
+          'appliedDate, deadline and postedAt (YYYY-MM-DD) and the cvId of the resume sent.',
         twin: twin('create'),
         body: CreateApplicationDto,
         run: (caller, { body }) => this.tracker.create(caller, body),
+      },
+      {
+        name: 'save_job_from_url',
+        title: "Track a job from its page's URL",
+        effect: 'create',
+        reachesOutside: true,
+        description:
+          'Start tracking a job from the URL of its posting (an https page on the public web, e.g. a Greenhouse, Lever or Workday job page): ' +
+          'the service fetches the page and fills jobTitle, company, location, jobDescription, salary, postedAt and deadline from it. ' +
+          'Use it instead of create_application when the user gives a link. A URL already tracked returns that application with ' +
+          'existing: true. A page without a job title or company creates nothing (the error says what was missing): then use ' +
+          'create_application with what the user tells you. Optionally source, and autoPrepare to tailor a resume copy.',
+        twin: { controller: JobPagesController, handler: 'saveFromUrl' },
+        body: SaveFromUrlDto,
+        run: (caller, { body }) => this.jobPages.saveFromUrl(caller, body),
       },
       {
         name: 'update_application',
@@ -66,7 +89,7 @@ export class TrackerTools implements McpToolset {
         description:
           'Change an application: move it through the pipeline with `status` (each change is recorded in its timeline; ' +
           '`applied` sets appliedDate), or set priority (1-5), notes, jobTitle, company, location, jobUrl, jobDescription, ' +
-          'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline or ' +
+          'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline, postedAt or ' +
           'followUpAt. null clears a field that may be empty.',
         twin: twin('update'),
         body: UpdateApplicationDto,
@@ -130,6 +153,20 @@ export class TrackerTools implements McpToolset {
         twin: { controller: ActivitiesController, handler: 'create' },
         body: CreateActivityDto,
         run: async (caller, { params, body }) => saved(await this.activities.create(caller, params.id, body)),
+      },
+      {
+        name: 'get_tracker_insights',
+        title: 'How the job search is going',
+        effect: 'read',
+        description:
+          "Figures on the user's job search, exact, from the applications' status timelines, for the days from `from` to `to` (YYYY-MM-DD, UTC; " +
+          'default the last 12 weeks): applications added and applied per ISO week; for the applications added in that range, the funnel ' +
+          '(how many reached applied, got an answer (response, screening or later, or a rejection), an interview, an offer, accepted; a ' +
+          'skipped status still counts), the response rate and median days to the first answer by source and by resume sent (cvId), and the ' +
+          'median days spent in each status. Use it to say what works (which source, which resume) and where applications stall.',
+        twin: { controller: InsightsController, handler: 'get' },
+        query: InsightsQuery,
+        run: async (caller, { query }) => item(await this.insights.get(caller, query)),
       },
     ];
   }

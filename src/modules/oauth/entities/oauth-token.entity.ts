@@ -11,6 +11,14 @@ export class OAuthToken {
   @Column('uuid')
   grantId: string;
 
+  /**
+   * The authorization whose code started this token's chain (kept through refreshes), so that a replayed code
+   * revokes only what it gave; null for tokens issued before it was kept. Outlives the authorization's row.
+   */
+  @Index('oauth_tokens_authorization')
+  @Column({ type: 'uuid', nullable: true })
+  authorizationId: string | null;
+
   @Column('text')
   kind: 'access' | 'refresh';
 

@@ -54,7 +54,8 @@ export class ResumeExportsController {
     summary: 'Export a resume as PDF',
     description:
       "Renders exactly the resolved `content` of GET /v1/resume/{id} with the resume's template (`classic`, `modern`, `minimal`), " +
-      'designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`.',
+      'designSettings (fonts, `pageSize` A4 or Letter) and optionalFields, as a PDF with selectable text. The file name is `First_Last_JobTitle.pdf`. Like the read, it shows only the parts ' +
+      'the key may read (the identity with profile:read, each section with its own read scope); without the name the file name starts with `Resume`.',
   })
   @ApiProduces('application/pdf')
   @ApiOkResponse({
@@ -82,7 +83,7 @@ export class ResumeExportsController {
     summary: 'Export a resume as JSON Resume',
     description:
       'The resolved content as a JSON Resume v1.0.0 document (the document itself, not wrapped in `data`): what the CV shows, ' +
-      "in its order. Empty fields are left out. See the README's API notes for how sections map.",
+      "in its order, and like the read only the parts the key may read. Empty fields are left out. See the README's API notes for how sections map.",
   })
   @ApiOkResponse({ description: 'A JSON Resume document', schema: JSON_RESUME_SCHEMA })
   @ApiNotFoundResponse({ type: ErrorBody })
@@ -100,7 +101,9 @@ export class ResumeExportsController {
       "Creates a new resume (not the default, unless it is the only one) with the document's sections, its basics.summary as the " +
       'selected summary and basics.label as jobTitle. Identity (name, email, phone, location, image, url, profiles) belongs to the ' +
       'profile: it only fills profile fields that are empty, and only when the key also has profile:write. volunteer and references ' +
-      'become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE.',
+      'become the custom sections "Volunteering" and "References"; languages become skills of category LANGUAGE. The key also needs ' +
+      'the write scope of each section the document fills (work: experiences:write, volunteer and references: custom-sections:write, ' +
+      'basics.summary: summaries:write, …): without one, 403 naming it, and nothing is written.',
   })
   @ApiBody({ schema: JSON_RESUME_SCHEMA })
   @ApiCreatedResponse({ type: JsonResumeImportResponse })

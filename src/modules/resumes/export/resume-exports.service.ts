@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiCaller } from '../../../common/auth/api-caller';
+import type { Scope } from '../../../common/auth/scopes';
+import { InsufficientScopeError } from '../../../common/errors/api-errors';
 import { ProfileService } from '../../profile/profile.service';
 import { CustomSectionsService } from '../custom-sections/custom-sections.service';
 import { ResumeErrorCode, ResumeException } from '../resumes.exception';
 import { ResumesService } from '../resumes.service';
 import { SectionsService } from '../sections/sections.service';
-import { JsonObject, JsonResumeDocument, planJsonResumeImport, toJsonResume } from './json-resume';
+import { JsonObject, JsonResumeDocument, planJsonResumeImport, ResumeImport, toJsonResume } from './json-resume';
 import { pdfFilename } from './pdf-filename';
 import { PdfRenderPool } from './pdf-render-pool';
 import { ResumeTailoringState } from './resume-tailoring-state';
@@ -56,9 +58,13 @@ export class ResumeExportsService {
    * A new resume (never the default unless it is the account's only one) holding the document's content: its
    * sections, its summary (selected), basics.label as the CV's job title. Identity is the profile's, shared by every
    * resume, so the document only fills profile fields that are empty, and only for a key that may write the profile.
+   * The sections it creates are written as their own routes write them, so the caller needs each one's write scope
+   * (403 naming the first it lacks, before anything is written), as resume:write alone grants only the resume.
    */
   async importJsonResume(caller: ApiCaller, document: JsonObject): Promise<JsonResumeImportResult> {
     const plan = planJsonResumeImport(document);
+    const missing = scopesWritten(plan).find((scope) => !caller.scopes.includes(scope));
+    if (missing) throw new InsufficientScopeError(missing);
     let profileFieldsFilled: string[] = [];
     const id = await this.resumes.createWith(caller, { name: plan.name, jobTitle: plan.jobTitle }, async (manager, resumeId) => {
       for (const { section, items } of plan.sections) await this.sections.insertItems(caller, resumeId, section, bodiesOf(items), manager);
@@ -79,6 +85,14 @@ export class ResumeExportsService {
       throw new ResumeException(ResumeErrorCode.RESUME_PROCESSING, 'The resume is still being tailored to its application: try again in a few seconds');
     }
   }
+}
+
+/** The write scopes of the sections an import creates items in, in the order the import writes them. */
+function scopesWritten(plan: ResumeImport): Scope[] {
+  const sections = plan.sections.filter(({ items }) => items.length > 0).map(({ section }) => `${section}:write` as const);
+  const custom: Scope[] = plan.customSections.length > 0 ? ['custom-sections:write'] : [];
+  const summary: Scope[] = plan.summary ? ['summaries:write'] : [];
+  return [...new Set<Scope>([...sections, ...custom, ...summary])];
 }
 
 function bodiesOf<T>(items: { body: T }[]): T[] {

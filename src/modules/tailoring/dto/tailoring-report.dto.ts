@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SECTION_NAMES, SectionName } from '../../../common/section-names';
 import { GROUNDING_VIOLATIONS, GroundingViolation } from '../grounding';
 import { SENIORITY_LEVELS, Seniority } from '../job-requirements';
 import { REWRITTEN_FIELDS, RewriteChange, RewriteRejection, RewrittenField, RewrittenSection } from '../resume-rewrite';
@@ -9,8 +8,8 @@ const REWRITTEN_SECTION_NAMES: RewrittenSection[] = ['summaries', 'experiences',
 
 /** An item of the resume, named for a person. */
 export class ReportedItemView implements ReportedItem {
-  @ApiProperty({ enum: SECTION_NAMES, example: 'experiences' })
-  section: SectionName;
+  @ApiProperty({ description: 'The section: its name (experiences, certificates, ...), or `customSection:<definition id>`', example: 'experiences' })
+  section: string;
   @ApiProperty({ format: 'uuid' })
   id: string;
   @ApiProperty({ example: 'Data Engineer at Streamly' })

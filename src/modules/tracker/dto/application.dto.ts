@@ -74,6 +74,7 @@ const fact = {
     DateTimeField({ ...described(presence, 'When the application was sent (moving to `applied` sets it when empty)'), example: '2026-11-20T09:30:00Z' }),
   cvId: (presence: Presence) => UuidField({ ...described(presence, 'The resume sent: one of your resumes (`/v1/resume`)'), message: REFERENCE_MESSAGES.cvId }),
   deadline: (presence: Presence) => DateField({ ...described(presence, 'The last day to apply'), example: '2026-12-15' }),
+  postedAt: (presence: Presence) => DateField({ ...described(presence, 'When the job was posted'), example: '2026-11-02' }),
 };
 
 /** A salary range whose minimum is above its maximum: a 400 on the field the body sent (salaryMin when it sent both). */
@@ -140,6 +141,9 @@ export class CreateApplicationDto {
 
   @fact.deadline(ON_CREATE)
   deadline?: string;
+
+  @fact.postedAt(ON_CREATE)
+  postedAt?: string;
 
   @BooleanField({
     optional: true,
@@ -209,6 +213,9 @@ export class UpdateApplicationDto {
 
   @fact.deadline(ON_UPDATE)
   deadline?: string | null;
+
+  @fact.postedAt(ON_UPDATE)
+  postedAt?: string | null;
 
   @DateTimeField({ nullable: true, description: 'When to follow up on the application; null clears it', example: '2026-11-27T09:00:00Z' })
   followUpAt?: string | null;
@@ -319,6 +326,8 @@ export class ApplicationDetail extends UpdatedApplication {
   coverLetterId: string | null;
   @ApiProperty({ nullable: true, format: 'date', example: '2026-12-15', description: 'The last day to apply' })
   deadline: string | null;
+  @ApiProperty({ nullable: true, format: 'date', example: '2026-11-02', description: 'When the job was posted' })
+  postedAt: string | null;
   /** When to follow up on the application. */
   followUpAt: Date | null;
   /** The job listing the application was created from. */

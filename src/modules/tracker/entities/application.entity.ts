@@ -99,6 +99,10 @@ export class Application extends OwnedRecord {
   @Column({ type: 'timestamptz', nullable: true })
   followUpAt: Date | null;
 
+  /** When the job was posted: a calendar date, `YYYY-MM-DD`. */
+  @Column({ type: 'date', nullable: true })
+  postedAt: string | null;
+
   /**
    * The followUpAt that `application.follow_up_due` was recorded for: a date equal to it has been announced, any
    * other is announced once it comes due (see FollowUpSweep).

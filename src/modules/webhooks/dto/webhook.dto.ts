@@ -3,11 +3,14 @@ import { ArrayNotEmpty } from 'class-validator';
 import { applyDecorators } from '@nestjs/common';
 import { PagingQuery } from '../../../common/http/paging';
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
-import { BooleanField, EnumArrayField, UrlField } from '../../../common/validation/field.decorators';
-import { EVENT_TYPES, EventType } from '../../events/event-types';
+import { BooleanField, EnumArrayField, IntField, UrlField } from '../../../common/validation/field.decorators';
+import { DELIVERED_EVENT_TYPES, DeliveredEventType, EVENT_TYPES, EventType } from '../../events/event-types';
 import { DELIVERY_STATUSES, DeliveryStatus } from '../entities/webhook-delivery.entity';
 
 export const WEBHOOK_LIMITS = { url: 2000, endpointsPerAccount: 10 } as const;
+
+/** How long a rotated-out secret keeps signing beside the new one, in seconds: a day unless the rotation says, a week at most. */
+export const SECRET_OVERLAP = { defaultSeconds: 86_400, maxSeconds: 604_800 } as const;
 
 const EXAMPLE_URL = 'https://hooks.example.com/career';
 
@@ -15,6 +18,8 @@ const urlField = (optional: boolean) =>
   UrlField({
     optional,
     max: WEBHOOK_LIMITS.url,
+    // The SSRF guard judges the host by the addresses it resolves to: `localhost` is loopback like 127.0.0.1.
+    singleLabelHost: true,
     example: EXAMPLE_URL,
     description: 'Where events are POSTed: https, to a public address (private network ranges are refused)',
   });
@@ -93,6 +98,31 @@ export class WebhookSecretResponse extends SuccessWithIdResponse {
   secret: string;
 }
 
+export class RotateSecretDto {
+  @IntField({
+    optional: true,
+    min: 0,
+    max: SECRET_OVERLAP.maxSeconds,
+    default: SECRET_OVERLAP.defaultSeconds,
+    description:
+      'How long the old secret keeps signing deliveries beside the new one, in seconds (every delivery carries both signatures ' +
+      'meanwhile): a day unless given, a week at most; 0 retires it at once',
+    example: 3600,
+  })
+  oldSecretExpiresInSeconds?: number;
+}
+
+/** The answer of a rotation: the new secret, and until when the old one still signs. */
+export class RotatedSecretResponse extends WebhookSecretResponse {
+  @ApiProperty({
+    type: Date,
+    nullable: true,
+    description: 'Until when deliveries are also signed with the old secret; null when it was retired at once',
+    example: '2026-11-26T06:00:00.000Z',
+  })
+  oldSecretExpiresAt: Date | null;
+}
+
 export class ListDeliveriesQuery extends PagingQuery {}
 
 export class DeliveryAttemptView {
@@ -113,11 +143,16 @@ export class DeliveryView {
   @ApiProperty({ example: '5b8f3a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b' })
   id: string;
 
-  @ApiProperty({ type: String, description: 'The id of the event delivered (see GET /v1/events)', example: '1042' })
+  @ApiProperty({ type: String, description: 'The id of the event delivered (see GET /v1/events, which lists every event but pings)', example: '1042' })
   eventId: string;
 
-  @ApiProperty({ enum: EVENT_TYPES, enumName: 'EventType', example: 'application.created' })
-  eventType: EventType;
+  @ApiProperty({
+    enum: DELIVERED_EVENT_TYPES,
+    enumName: 'DeliveredEventType',
+    description: "An account's event type, or `ping`",
+    example: 'application.created',
+  })
+  eventType: DeliveredEventType;
 
   @ApiProperty({ enum: DELIVERY_STATUSES, enumName: 'DeliveryStatus', example: 'delivered' })
   status: DeliveryStatus;
@@ -132,4 +167,8 @@ export class DeliveryView {
 
   @ApiProperty({ type: [DeliveryAttemptView], description: 'Every attempt, oldest first' })
   attempts: DeliveryAttemptView[];
+}
+
+export class DeliveryResponse {
+  data: DeliveryView;
 }

@@ -4,8 +4,9 @@ import type { EventType } from '../../events/event-types';
 
 /**
  * Where an account wants its events POSTed. The secret signs every delivery (Standard Webhooks); the API shows it
- * once, on create and on rotation. `leaseToken`/`leaseUntil` mark the worker delivering to the endpoint right now,
- * so that one worker at a time sends its deliveries, in order; a lease that is not renewed runs out (a killed worker).
+ * once, on create and on rotation, and a rotated-out secret signs beside the new one until its overlap ends.
+ * `leaseToken`/`leaseUntil` mark the worker delivering to the endpoint right now, so that one worker at a time sends
+ * its deliveries, in order; a lease that is not renewed runs out (a killed worker).
  */
 @Entity('webhook_endpoints')
 export class WebhookEndpoint extends OwnedRecord {
@@ -24,6 +25,13 @@ export class WebhookEndpoint extends OwnedRecord {
 
   @Column('text')
   secret: string;
+
+  /** The secret before the last rotation, which also signs deliveries until `previousSecretExpiresAt`. */
+  @Column({ type: 'text', nullable: true })
+  previousSecret: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt: Date | null;
 
   @Column({ type: 'uuid', nullable: true })
   leaseToken: string | null;

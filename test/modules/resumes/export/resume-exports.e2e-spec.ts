@@ -464,6 +464,25 @@ describe('Resume exports', () => {
       });
     });
 
+    it('needs the write scope of every section it fills: 403 naming the one missing, and nothing written', async () => {
+      const withoutCustom = await createAccount(testApp.app, testApp.baseUrl, { scopes: SCOPES.filter((scope) => scope !== 'custom-sections:write') });
+      const refused = await withoutCustom.api.post(IMPORT_PATH, sampleJsonResume());
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 403,
+        body: { error: 'Insufficient scope', requiredScope: 'custom-sections:write' },
+      });
+      expect((await withoutCustom.api.get('/v1/resume')).body.total).toBe(1);
+      expect((await withoutCustom.api.get('/v1/custom-sections')).body.total).toBe(0);
+
+      const resumeOnly = await createAccount(testApp.app, testApp.baseUrl, { scopes: ['resume:read', 'resume:write'] });
+      const alone = await resumeOnly.api.post(IMPORT_PATH, sampleJsonResume());
+      expect(alone.status).toBe(403);
+      expect(alone.body.requiredScope).toMatch(/^[a-z-]+:write$/);
+      expect((await resumeOnly.api.get('/v1/resume')).body.total).toBe(1);
+      // A document that fills no section needs no section scope.
+      expect((await resumeOnly.api.post(IMPORT_PATH, { basics: { label: 'Engineer' } })).status).toBe(201);
+    });
+
     it('reports the fields it has no place for', async () => {
       const response = await owner.api.post(IMPORT_PATH, {
         basics: { name: 'Grace', profiles: [{ network: 'GitHub', username: 'grace', url: 'https://github.com/grace' }] },
