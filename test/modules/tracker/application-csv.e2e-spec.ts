@@ -134,6 +134,7 @@ describe('the applications as CSV', () => {
         isArchived: 'false',
         createdAt: detail.createdAt,
         updatedAt: detail.updatedAt,
+        postedAt: '2026-10-28',
       });
       expect(rows[rows.length - 1]).toMatchObject({ status: 'rejected', isArchived: 'true', location: '', priority: '', appliedDate: '' });
     });
