@@ -26,6 +26,7 @@ import { ResumesModule } from './modules/resumes/resumes.module';
 import { SessionsModule } from './modules/sessions/sessions.module';
 import { HomeModule } from './modules/home/home.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { ResumeTailoringModule } from './modules/tailoring/resume-tailoring.module';
 import { TailoringModule } from './modules/tailoring/tailoring.module';
 import { TrackerModule } from './modules/tracker/tracker.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
@@ -55,6 +56,7 @@ export class AppModule {
         ProfileModule,
         ResumesModule,
         ResumeExportsModule.forRoot(TrackerModule),
+        ResumeTailoringModule.forRoot(TrackerModule),
         ContactsModule,
         CoverLettersModule,
         JobsModule,

@@ -102,6 +102,46 @@ class Environment {
   TAILORING_SWEEP_AFTER_MS = 10_000;
 
   /**
+   * Which engine tailors an autoPrepare copy: `rules` (embedded, needs nothing) orders and hides items for the job;
+   * `llm` does the same and has an OpenAI-compatible chat-completions endpoint (LLM_*) rewrite the summary and the
+   * bullets of the items kept, every sentence checked against the resume, falling back to `rules` when it fails.
+   */
+  @IsOptional()
+  @IsIn(['rules', 'llm'], { message: 'TAILORING_ENGINE must be rules or llm' })
+  TAILORING_ENGINE: 'rules' | 'llm' = 'rules';
+
+  /** The OpenAI-compatible API's base URL, up to `/v1`: OpenAI, Azure, OpenRouter, vLLM, LM Studio, Ollama (`http://localhost:11434/v1`). */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'LLM_BASE_URL must be an http(s) URL' })
+  LLM_BASE_URL = 'https://api.openai.com/v1';
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  LLM_MODEL = 'gpt-4o-mini';
+
+  /** Sent as the bearer token; local servers (Ollama, vLLM) need none. */
+  @IsOptional()
+  @IsString()
+  LLM_API_KEY?: string;
+
+  /** How long one request to the model may take before it is retried. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'LLM_TIMEOUT_MS must be an integer' })
+  @Min(100)
+  @Max(600_000)
+  LLM_TIMEOUT_MS = 60_000;
+
+  /** Retries of a failed request (timeout, 429, 5xx, malformed answer, refusal), with backoff, before the rules engine takes over. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'LLM_MAX_RETRIES must be an integer' })
+  @Min(0)
+  @Max(10)
+  LLM_MAX_RETRIES = 2;
+
+  /**
    * How long a job search may spend on its total: the sample's estimate and a count of its matches (up to 10,001)
    * share it; past it, a total the estimate puts above 12,500 is that estimate, and a smaller one is still counted
    * (docs/api-guide.md, "Paging and totals"). Raise it where exact totals above 10,000 matter more.
@@ -303,7 +343,8 @@ export interface AppConfig {
   database: { url: string; replicaUrls: string[]; replicaMaxLagMs: number };
   redis: { url: string; prefix: string; sentinels?: { host: string; port: number }[]; sentinelName: string };
   limits: { rateLimitScale: number };
-  tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number };
+  tailoring: { worker: 'inline' | 'off'; attempts: number; retryDelayMs: number; sweepIntervalMs: number; sweepAfterMs: number; engine: 'rules' | 'llm' };
+  llm: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number; maxRetries: number };
   search: { countBudgetMs: number; concurrency: number };
   pdf: { renderThreads: number; renderTimeoutMs: number };
   webhooks: { worker: 'inline' | 'off'; allowHttpLoopback: boolean; timeoutMs: number; attempts: number; retryDelayMs: number; sweepIntervalMs: number };
@@ -344,6 +385,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelayMs: parsed.TAILORING_RETRY_DELAY_MS,
       sweepIntervalMs: parsed.TAILORING_SWEEP_INTERVAL_MS,
       sweepAfterMs: parsed.TAILORING_SWEEP_AFTER_MS,
+      engine: parsed.TAILORING_ENGINE,
+    },
+    llm: {
+      baseUrl: parsed.LLM_BASE_URL,
+      model: parsed.LLM_MODEL,
+      apiKey: parsed.LLM_API_KEY,
+      timeoutMs: parsed.LLM_TIMEOUT_MS,
+      maxRetries: parsed.LLM_MAX_RETRIES,
     },
     search: {
       countBudgetMs: parsed.SEARCH_COUNT_BUDGET_MS,

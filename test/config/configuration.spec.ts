@@ -8,7 +8,8 @@ describe('loadConfig', () => {
       database: { url: 'postgres://postgres@127.0.0.1:5432/career', replicaUrls: [], replicaMaxLagMs: 5_000 },
       redis: { url: 'redis://127.0.0.1:6379', prefix: 'career:', sentinelName: 'mymaster' },
       limits: { rateLimitScale: 1 },
-      tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000 },
+      tailoring: { worker: 'inline', attempts: 3, retryDelayMs: 2_000, sweepIntervalMs: 60_000, sweepAfterMs: 10_000, engine: 'rules' },
+      llm: { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', timeoutMs: 60_000, maxRetries: 2 },
       search: { countBudgetMs: 25, concurrency: Math.min(9, 2 * availableParallelism()) },
       pdf: { renderThreads: Math.max(1, availableParallelism() - 1), renderTimeoutMs: 10_000 },
       webhooks: { worker: 'inline', allowHttpLoopback: false, timeoutMs: 10_000, attempts: 13, retryDelayMs: 20_000, sweepIntervalMs: 5_000 },
@@ -59,6 +60,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://careers.example.com' }).app.publicUrl).toBe('https://careers.example.com');
     expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(16) }).metrics.token).toBe('m'.repeat(16));
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
+    const ollama = { TAILORING_ENGINE: 'llm', LLM_BASE_URL: 'http://localhost:11434/v1', LLM_MODEL: 'llama3.1', LLM_TIMEOUT_MS: '20000', LLM_MAX_RETRIES: '1' };
+    expect(loadConfig(ollama).tailoring.engine).toBe('llm');
+    expect(loadConfig(ollama).llm).toEqual({ baseUrl: 'http://localhost:11434/v1', model: 'llama3.1', timeoutMs: 20_000, maxRetries: 1 });
+    expect(loadConfig({ LLM_API_KEY: 'sk-test' }).llm.apiKey).toBe('sk-test');
   });
 
   it.each([
@@ -69,6 +74,10 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must be a redis:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TAILORING_WORKER: 'sometimes' }, 'TAILORING_WORKER must be inline or off'],
+    [{ TAILORING_ENGINE: 'gpt' }, 'TAILORING_ENGINE must be rules or llm'],
+    [{ LLM_BASE_URL: 'localhost:11434/v1' }, 'LLM_BASE_URL must be an http(s) URL'],
+    [{ LLM_TIMEOUT_MS: 'soon' }, 'LLM_TIMEOUT_MS must be an integer'],
+    [{ LLM_MAX_RETRIES: 'many' }, 'LLM_MAX_RETRIES must be an integer'],
     [{ SEARCH_COUNT_BUDGET_MS: 'soon' }, 'SEARCH_COUNT_BUDGET_MS must be an integer'],
     [{ SEARCH_CONCURRENCY: '10' }, 'SEARCH_CONCURRENCY must be between 1 and 9'],
     [{ SEARCH_CONCURRENCY: '0' }, 'SEARCH_CONCURRENCY must be between 1 and 9'],

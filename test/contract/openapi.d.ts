@@ -1296,6 +1296,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/resume/{id}/tailoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tailor a resume with your own rewrite
+         * @description **Scope:** `resume:write` · **Limit:** 10 requests per minute per account
+         *
+         *     Takes a rewrite of the resume for a job (an application of yours, `applicationId`, or the job’s text, `jobDescription`): a new summary and new descriptions and bullets of its experiences and projects, by id. Every sentence is checked against the resume: one that adds an employer, title, date, degree, certificate, number, URL or skill the resume does not show is dropped (the original text stays) and listed in `report.rejections`. The result is written with the rules engine’s order and hidden items onto a new copy of the resume (or, with `copy: false`, onto this resume, never the default one), and the answer carries the report: each text before and after, what was hidden and why, and where each matched skill was found.
+         */
+        post: operations["applyTailoring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contacts": {
         parameters: {
             query?: never;
@@ -2176,7 +2198,92 @@ export interface components {
         };
         /** @enum {string} */
         ApplicationSort: "updatedAt" | "-updatedAt" | "createdAt" | "-createdAt" | "appliedDate" | "-appliedDate" | "priority" | "-priority" | "company" | "-company" | "followUpAt" | "-followUpAt";
-        /** @description Set once autoPrepare has tailored the linked resume. */
+        RewriteChangeView: {
+            /**
+             * @example experiences
+             * @enum {string}
+             */
+            section: "summaries" | "experiences" | "projects";
+            /** Format: uuid */
+            id: string;
+            /** @example Data Engineer at Streamly */
+            label: string;
+            /**
+             * @example responsibilities
+             * @enum {string}
+             */
+            field: "description" | "responsibilities" | "achievements" | "content";
+            /**
+             * @description null where the item had no such text (a project without a description).
+             * @example [
+             *       "Built Spark pipelines."
+             *     ]
+             */
+            before: (string | null) | string[];
+            /**
+             * @example [
+             *       "Built batch and streaming Spark pipelines in Python."
+             *     ]
+             */
+            after: string | string[];
+        };
+        HiddenItemView: {
+            /**
+             * @description The section: its name (experiences, certificates, ...), or `customSection:<definition id>`
+             * @example experiences
+             */
+            section: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Data Engineer at Streamly */
+            label: string;
+            /** @example shows none of the skills the job asks for and little of its wording */
+            reason: string;
+        };
+        ReportedItemView: {
+            /**
+             * @description The section: its name (experiences, certificates, ...), or `customSection:<definition id>`
+             * @example experiences
+             */
+            section: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Data Engineer at Streamly */
+            label: string;
+        };
+        SkillEvidenceView: {
+            /** @example Kafka */
+            skill: string;
+            /** @description The items that show the skill, in any section (certificates, education and custom sections included). */
+            foundIn: components["schemas"]["ReportedItemView"][];
+        };
+        RewriteRejectionView: {
+            /**
+             * @example experiences
+             * @enum {string}
+             */
+            section: "summaries" | "experiences" | "projects";
+            /** Format: uuid */
+            id: string;
+            /** @example Data Engineer at Streamly */
+            label: string;
+            /**
+             * @example achievements
+             * @enum {string}
+             */
+            field: "description" | "responsibilities" | "achievements" | "content";
+            /** @example Cut pipeline costs by 40%. */
+            sentence: string;
+            /**
+             * @description The kinds of fact the sentence adds; empty when the rewrite was refused for dropping a skill the job asks for.
+             * @example [
+             *       "number"
+             *     ]
+             */
+            violations: ("employer or name" | "title" | "date" | "degree" | "certificate" | "number" | "url" | "skill")[];
+            /** @example adds a number “40%” the resume does not show */
+            reason: string;
+        };
         TailoringReportView: {
             /**
              * @description Skills the job asks for that the resume shows.
@@ -2201,15 +2308,39 @@ export interface components {
              * @example Senior Data Engineer
              */
             suggestedJobTitle: string;
+            /**
+             * @description Which engine produced the copy: `rules` (embedded), `llm` (TAILORING_ENGINE=llm) or `agent` (a rewrite sent over MCP or `POST /v1/resume/{id}/tailoring`).
+             * @example llm
+             * @enum {string}
+             */
+            engine: "rules" | "llm" | "agent";
+            /**
+             * @description The model that rewrote the texts, when the engine is `llm`.
+             * @example gpt-4o-mini
+             */
+            model: string | null;
+            /**
+             * @description Why the rules engine produced the copy although the `llm` engine was configured (the model failed); null otherwise.
+             * @example null
+             */
+            fallbackReason: string | null;
             /** @description The fewest years of experience the description asks for. */
             minYears: number | null;
             /** @description Share of the job's skills the resume covers prominently (0–100), before tailoring. */
             scoreBefore: number;
-            /** @description The same after tailoring reordered, hid and selected items; never below `scoreBefore`. */
+            /** @description The same after tailoring reordered, hid, selected and rewrote; never below `scoreBefore`. */
             scoreAfter: number;
-            /** @description False when no order or hiding raised the score: the copy was left as it was. */
+            /** @description False when nothing raised the score or was rewritten: the copy was left as it was. */
             changed: boolean;
-        } | null;
+            /** @description Each text rewritten, before and after. */
+            changes: components["schemas"]["RewriteChangeView"][];
+            /** @description Items tailoring hid on the copy, and why. */
+            hidden: components["schemas"]["HiddenItemView"][];
+            /** @description Where each matched skill was found on the resume. */
+            evidence: components["schemas"]["SkillEvidenceView"][];
+            /** @description Sentences of the rewrite dropped by the grounding check, and why. */
+            rejections: components["schemas"]["RewriteRejectionView"][];
+        };
         /**
          * @description Only on an activity: its kind
          * @enum {string}
@@ -2275,7 +2406,64 @@ export interface components {
              * @example 2026-11-02
              */
             postedAt: string | null;
-            tailoringReport: components["schemas"]["TailoringReportView"];
+            /** @description Set once autoPrepare has tailored the linked resume. */
+            tailoringReport: {
+                /**
+                 * @description Skills the job asks for that the resume shows.
+                 * @example [
+                 *       "TypeScript",
+                 *       "PostgreSQL",
+                 *       "Kafka"
+                 *     ]
+                 */
+                matched: string[];
+                /**
+                 * @description Skills the job asks for that the resume does not mention anywhere.
+                 * @example [
+                 *       "Kubernetes"
+                 *     ]
+                 */
+                missing: string[];
+                /** @enum {string|null} */
+                seniority: "intern" | "entry" | "mid" | "senior" | "lead" | "executive" | null;
+                /**
+                 * @description The job's title, for the person to use as this resume's title if they wish: tailoring never replaces theirs.
+                 * @example Senior Data Engineer
+                 */
+                suggestedJobTitle: string;
+                /**
+                 * @description Which engine produced the copy: `rules` (embedded), `llm` (TAILORING_ENGINE=llm) or `agent` (a rewrite sent over MCP or `POST /v1/resume/{id}/tailoring`).
+                 * @example llm
+                 * @enum {string}
+                 */
+                engine: "rules" | "llm" | "agent";
+                /**
+                 * @description The model that rewrote the texts, when the engine is `llm`.
+                 * @example gpt-4o-mini
+                 */
+                model: string | null;
+                /**
+                 * @description Why the rules engine produced the copy although the `llm` engine was configured (the model failed); null otherwise.
+                 * @example null
+                 */
+                fallbackReason: string | null;
+                /** @description The fewest years of experience the description asks for. */
+                minYears: number | null;
+                /** @description Share of the job's skills the resume covers prominently (0–100), before tailoring. */
+                scoreBefore: number;
+                /** @description The same after tailoring reordered, hid, selected and rewrote; never below `scoreBefore`. */
+                scoreAfter: number;
+                /** @description False when nothing raised the score or was rewritten: the copy was left as it was. */
+                changed: boolean;
+                /** @description Each text rewritten, before and after. */
+                changes: components["schemas"]["RewriteChangeView"][];
+                /** @description Items tailoring hid on the copy, and why. */
+                hidden: components["schemas"]["HiddenItemView"][];
+                /** @description Where each matched skill was found on the resume. */
+                evidence: components["schemas"]["SkillEvidenceView"][];
+                /** @description Sentences of the rewrite dropped by the grounding check, and why. */
+                rejections: components["schemas"]["RewriteRejectionView"][];
+            } | null;
             jobDescription: string | null;
             /** @description The linked resume, e.g. the tailored copy autoPrepare made. */
             cvId: string | null;
@@ -3706,6 +3894,53 @@ export interface components {
              *     ]
              */
             ignored: string[];
+        };
+        ItemRewriteDto: {
+            /**
+             * Format: uuid
+             * @description The experience or project rewritten
+             */
+            id: string;
+            /** @description The new description */
+            description?: string;
+            /** @description The new responsibilities (experiences only), one bullet each */
+            responsibilities?: string[];
+            /** @description The new achievements (experiences only), one bullet each */
+            achievements?: string[];
+        };
+        ApplyTailoringDto: {
+            /**
+             * Format: uuid
+             * @description The application whose job the rewrite is for (or send jobDescription)
+             */
+            applicationId?: string;
+            /**
+             * @description The job’s text, when it is not an application of yours
+             * @example We are hiring a Data Engineer to build Spark and Kafka pipelines in Python on AWS, with strong SQL.
+             */
+            jobDescription?: string;
+            /**
+             * @description The job’s title, with jobDescription
+             * @example Data Engineer
+             */
+            jobTitle?: string;
+            /** @description The copy’s name; by default the company and the job title */
+            name?: string;
+            /**
+             * @description true: write onto a new copy of this resume; false: onto this resume itself (a copy made earlier; never the default resume)
+             * @default true
+             */
+            copy?: boolean;
+            /** @description The new text of the summary the resume shows */
+            summary?: string;
+            /** @description Rewrites of experiences and projects, by id */
+            items?: components["schemas"]["ItemRewriteDto"][];
+        };
+        AppliedTailoringResponse: {
+            success: boolean;
+            /** @description The tailored resume's id. */
+            id: string;
+            report: components["schemas"]["TailoringReportView"];
         };
         /**
          * @description Defaults to `OTHER` on create
@@ -16539,6 +16774,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyInUseBody"];
+                };
+            };
+            /** @description The body is over 1048576 bytes */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not UTF-8 JSON (Content-Type must be application/json) */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with a different request */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdempotencyKeyReusedBody"];
+                };
+            };
+            /** @description More than 10 requests in the last minute from this account */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyRequestsBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the database is briefly unreachable (503, with `Retry-After`) */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalErrorBody"];
+                };
+            };
+        };
+    };
+    applyTailoring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choosing (a UUID, say) that makes a retry safe: the first answer to a key is kept for 24 hours and the same request with the same key answers it again instead of running twice. The same key with another request answers 422; while the first is still running, 409. Up to 255 characters; keys are per account. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "jobDescription": "We are hiring a Data Engineer to build Spark and Kafka pipelines in Python on AWS, with strong SQL.",
+                 *       "jobTitle": "Data Engineer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplyTailoringDto"];
+            };
+        };
+        responses: {
+            /** @description The tailored resume (a new copy, or this resume) and the report */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedTailoringResponse"];
+                };
+            };
+            /** @description The body is not a JSON object */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked API key */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description The key lacks the `resume:write` scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientScopeBody"];
+                };
+            };
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description `IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry after `Retry-After` seconds */

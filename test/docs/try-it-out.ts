@@ -45,6 +45,7 @@ export async function createRecordsToName(document: Document, api: ApiClient): P
       '/v1/tracker/applications/{id}/interviews': { id: application },
       '/v1/tracker/applications/{id}/activities': { id: application },
       '/v1/resume/{id}/export/pdf': { id: resume },
+      '/v1/resume/{id}/tailoring': { id: resume },
       '/v1/custom-sections/{id}/items': { id: section },
     },
     body: { '/v1/cover-letter': { cvId: resume } },

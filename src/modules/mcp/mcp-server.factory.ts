@@ -78,10 +78,11 @@ export class McpServerFactory {
       prompts: MCP_PROMPTS.filter((prompt) => this.missingScope(caller, prompt) === undefined).map(promptListing),
     }));
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-      const args = request.params.arguments ?? {};
-      const prompt = findPrompt(request.params.name, args);
+      const prompt = findPrompt(request.params.name, request.params.arguments ?? {});
       const missing = this.missingScope(caller, prompt);
       if (missing) throw new McpError(ErrorCode.InvalidParams, 'Insufficient scope', { error: 'Insufficient scope', requiredScope: missing });
+      const given = request.params.arguments ?? {};
+      const args = prompt.complete ? await prompt.complete(given, (tool, toolArgs) => this.toolResult(caller, tool, toolArgs)) : given;
       const embedded = await Promise.all(prompt.embeds(args).map((uri) => this.readResource(caller, uri).catch(() => undefined)));
       return {
         description: prompt.description,

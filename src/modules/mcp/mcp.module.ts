@@ -7,6 +7,7 @@ import { JobsModule } from '../jobs/jobs.module';
 import { ProfileModule } from '../profile/profile.module';
 import { ResumeExportsModule } from '../resumes/export/resume-exports.module';
 import { ResumesModule } from '../resumes/resumes.module';
+import { ResumeTailoringModule } from '../tailoring/resume-tailoring.module';
 import { TrackerModule } from '../tracker/tracker.module';
 import { MCP_TOOLSETS, McpToolset } from './mcp-tool';
 import { McpController } from './mcp.controller';
@@ -20,9 +21,10 @@ import { EventsTools } from './tools/events.tools';
 import { JobsTools } from './tools/jobs.tools';
 import { MeTools } from './tools/me.tools';
 import { ResumesTools } from './tools/resumes.tools';
+import { TailoringTools } from './tools/tailoring.tools';
 import { TrackerTools } from './tools/tracker.tools';
 
-const TOOLSETS = [MeTools, JobsTools, TrackerTools, ResumesTools, ContactsTools, CoverLettersTools, EventsTools];
+const TOOLSETS = [MeTools, JobsTools, TrackerTools, ResumesTools, TailoringTools, ContactsTools, CoverLettersTools, EventsTools];
 
 @Module({
   imports: [
@@ -30,6 +32,7 @@ const TOOLSETS = [MeTools, JobsTools, TrackerTools, ResumesTools, ContactsTools,
     TrackerModule,
     ResumesModule,
     ResumeExportsModule.forRoot(TrackerModule),
+    ResumeTailoringModule.forRoot(TrackerModule),
     ProfileModule,
     ContactsModule,
     CoverLettersModule,

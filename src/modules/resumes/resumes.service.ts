@@ -18,6 +18,19 @@ import type { SectionItemView } from './sections/section-item-view';
 import { LISTED_SECTION_NAMES } from './sections/section-names';
 import { SectionsService } from './sections/sections.service';
 
+/** Texts of section items a tailoring rewrote: the item, and its changed columns. */
+export interface RewrittenItem {
+  section: SectionName;
+  id: string;
+  columns: Record<string, unknown>;
+}
+
+/** What a tailoring changes on a resume: its settings (order, hidden items, summary, name) and rewritten item texts. */
+export interface ResumeTailoring {
+  changes: UpdateResumeDto;
+  rewritten: RewrittenItem[];
+}
+
 type ResumeFields = Partial<Omit<Resume, 'id' | 'accountId' | 'account' | 'createdAt' | 'updatedAt' | 'selectedSummary'>>;
 
 /** What a new resume takes over from the default resume besides its items: which items it shows, in which order, with which summary. */
@@ -48,7 +61,7 @@ export class ResumesService {
       const base = await resumes.findDefault(caller);
       if (body.selectedSummaryId) await this.assertSummaryOf(base?.id, body.selectedSummaryId, manager);
       const inherited = base ? Object.fromEntries(INHERITED_FIELDS.map((field) => [field, base[field]])) : {};
-      const id = await this.insertCopy(resumes, manager, caller, base, {
+      const { id } = await this.insertCopy(resumes, manager, caller, base, {
         ...inherited,
         ...body,
         cvData: withoutSectionContent(body.cvData ?? {}),
@@ -71,7 +84,7 @@ export class ResumesService {
     return this.resumes.transaction(async (resumes, manager) => {
       await resumes.lockAccount(owner);
       const hasDefault = (await resumes.findDefault(owner)) !== null;
-      const id = await this.insertCopy(resumes, manager, owner, null, { ...fields, isDefault: !hasDefault });
+      const { id } = await this.insertCopy(resumes, manager, owner, null, { ...fields, isDefault: !hasDefault });
       await resumes.update(owner, id, await fill(manager, id));
       return this.recordCreated(resumes, manager, owner, id);
     });
@@ -88,9 +101,39 @@ export class ResumesService {
    */
   duplicate(owner: Owner, sourceId: string, name: string, within?: EntityManager): Promise<string> {
     return (within ? this.resumes.withManager(within) : this.resumes).transaction(async (resumes, manager) => {
-      const source = await resumes.require(owner, sourceId);
-      const { id: _id, accountId: _account, createdAt: _created, updatedAt: _updated, ...settings } = source;
-      const id = await this.insertCopy(resumes, manager, owner, source, { ...settings, name, isDefault: false });
+      const { id } = await this.insertDuplicate(resumes, manager, owner, sourceId, name);
+      return this.recordCreated(resumes, manager, owner, id);
+    });
+  }
+
+  /**
+   * A tailoring written onto a resume, settings and item texts in one transaction: all of it or nothing. The texts
+   * count against RESUME_CONTENT_LIMITS like any other write.
+   */
+  async tailor(owner: Owner, id: string, tailoring: ResumeTailoring): Promise<void> {
+    await this.resumes.transaction(async (resumes, manager) => {
+      await this.writeTailoring(resumes, manager, owner, id, tailoring);
+    });
+  }
+
+  /**
+   * A copy of `sourceId` (not the default) with a tailoring written onto it, in one transaction; the tailoring names
+   * the source's items, and is written onto their copies. Answers the copy's id.
+   */
+  tailoredCopy(owner: Owner, sourceId: string, name: string, tailoring: ResumeTailoring): Promise<string> {
+    return this.resumes.transaction(async (resumes, manager) => {
+      const { id, copies } = await this.insertDuplicate(resumes, manager, owner, sourceId, name);
+      const copyOf = (itemId: string) => copies.get(itemId) ?? itemId;
+      const { changes, rewritten } = tailoring;
+      await this.writeTailoring(resumes, manager, owner, id, {
+        changes: {
+          ...changes,
+          ...(changes.hiddenItems && { hiddenItems: translated(changes.hiddenItems, copies) }),
+          ...(changes.itemOrder && { itemOrder: translated(changes.itemOrder, copies) }),
+          ...(changes.selectedSummaryId && { selectedSummaryId: copyOf(changes.selectedSummaryId) }),
+        },
+        rewritten: rewritten.map((item) => ({ ...item, id: copyOf(item.id) })),
+      });
       return this.recordCreated(resumes, manager, owner, id);
     });
   }
@@ -159,8 +202,36 @@ export class ResumesService {
     }, 'REPEATABLE READ');
   }
 
-  /** Inserts a resume and copies `source`'s content into it; the references in `fields` follow the copies. */
-  private async insertCopy(resumes: ResumesRepository, manager: EntityManager, owner: Owner, source: Resume | null, fields: ResumeFields): Promise<string> {
+  private async insertDuplicate(resumes: ResumesRepository, manager: EntityManager, owner: Owner, sourceId: string, name: string) {
+    const source = await resumes.require(owner, sourceId);
+    const { id: _id, accountId: _account, createdAt: _created, updatedAt: _updated, ...settings } = source;
+    return this.insertCopy(resumes, manager, owner, source, { ...settings, name, isDefault: false });
+  }
+
+  private async writeTailoring(
+    resumes: ResumesRepository,
+    manager: EntityManager,
+    owner: Owner,
+    id: string,
+    { changes, rewritten }: ResumeTailoring,
+  ): Promise<void> {
+    await resumes.require(owner, id, 'pessimistic_write');
+    if (changes.selectedSummaryId) await this.assertSummaryOf(id, changes.selectedSummaryId, manager);
+    await resumes.update(owner, id, changes);
+    await this.sections.rewriteItems(owner, id, rewritten, manager);
+  }
+
+  /**
+   * Inserts a resume and copies `source`'s content into it; the references in `fields` follow the copies. Answers
+   * the new id, and which copy each of the source's items became.
+   */
+  private async insertCopy(
+    resumes: ResumesRepository,
+    manager: EntityManager,
+    owner: Owner,
+    source: Resume | null,
+    fields: ResumeFields,
+  ): Promise<{ id: string; copies: Map<string, string> }> {
     const { hiddenItems = {}, itemOrder = {}, selectedSummaryId = null, ...rest } = fields;
     if (rest.isDefault) await resumes.unsetDefault(owner);
     const id = await resumes.create(owner, rest);
@@ -170,7 +241,7 @@ export class ResumesService {
       itemOrder: translated(itemOrder, copies),
       selectedSummaryId: selectedSummaryId && (copies.get(selectedSummaryId) ?? null),
     });
-    return id;
+    return { id, copies };
   }
 
   /** Records `resume.created` with the resume as its read shows it, without the resolved content; answers the id. */

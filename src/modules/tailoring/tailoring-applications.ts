@@ -1,4 +1,5 @@
-import type { TailoringReport } from './tailoring-plan';
+import type { Owner } from '../../database/owned-repository';
+import type { TailoringReport } from './tailoring-report';
 
 /** What tailoring reads of an application whose tailoring is pending. */
 export interface PendingTailoring {
@@ -24,6 +25,9 @@ export abstract class TailoringApplications {
 
   /** Applications whose tailoring has been pending for longer than `ms`: the sweep checks that each still has a job. */
   abstract tailoringPendingSince(ms: number): Promise<string[]>;
+
+  /** The job of one of the account's applications, whatever its status; null when the account has no such application. */
+  abstract jobOf(owner: Owner, applicationId: string): Promise<Pick<PendingTailoring, 'jobTitle' | 'company' | 'jobDescription'> | null>;
 
   /** Ends a pending tailoring; false when it was no longer pending. */
   abstract finishPreparing(applicationId: string, outcome: TailoringOutcome): Promise<boolean>;

@@ -72,7 +72,7 @@ export function tailorableResume(
 }
 
 /** Every text of an item (title, company, description, bullet points, ...) is what it says about its owner. */
-function tailorable(item: SectionItemView): TailorableItem {
+export function tailorable(item: SectionItemView): TailorableItem {
   const text = Object.entries(item)
     .filter(([key]) => key !== 'id')
     .flatMap(([, value]) => (typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : []))

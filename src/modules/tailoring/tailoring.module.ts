@@ -1,8 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { ResumesModule } from '../resumes/resumes.module';
+import { ResumeTailoringModule } from './resume-tailoring.module';
 import { TailoringQueueModule } from './tailoring-queue';
 import { TailoringProcessor } from './tailoring.processor';
-import { TailoringService } from './tailoring.service';
 import { TailoringSweep } from './tailoring.sweep';
 
 /** The worker side of autoPrepare: the queue's processor and the sweep. Loaded by the API (TAILORING_WORKER=inline) or the worker process. */
@@ -12,8 +11,8 @@ export class TailoringModule {
   static forRoot(applications: Type<unknown>): DynamicModule {
     return {
       module: TailoringModule,
-      imports: [TailoringQueueModule, ResumesModule, applications],
-      providers: [TailoringService, TailoringProcessor, TailoringSweep],
+      imports: [TailoringQueueModule, ResumeTailoringModule.forRoot(applications), applications],
+      providers: [TailoringProcessor, TailoringSweep],
       exports: [TailoringSweep],
     };
   }

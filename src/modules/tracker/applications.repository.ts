@@ -6,7 +6,7 @@ import { ListEnvelope, listEnvelope } from '../../common/http/paging';
 import { AsJson, jsonTimestamp } from '../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, OwnedView, ownedView } from '../../database/owned-repository';
 import { JobListing } from '../jobs/entities/job-listing.entity';
-import type { TailoringReport } from '../tailoring/tailoring-plan';
+import type { TailoringReport } from '../tailoring/tailoring-report';
 import { ApplicationSort, ApplicationSortKey, DEFAULT_APPLICATION_SORT } from './application-sorts';
 import { ApplicationStatus, ARCHIVED_STATUSES } from './application-status';
 import type { CalendarEntries } from './calendar-entries';

@@ -16,6 +16,7 @@ import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
 import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.exception';
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
+import type { TailoringReport } from '../tailoring/tailoring-report';
 import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
 import { ApplicationsRepository, ListingToTrack } from './applications.repository';
 import type { CalendarEntries } from './calendar-entries';
@@ -190,6 +191,12 @@ export class TrackerService implements TailoringApplications {
     return (await this.applications.pendingTailoring(applicationId)) ?? undefined;
   }
 
+  /** The job of one of the account's applications, for a tailoring an agent writes; null when the account has none of that id. */
+  async jobOf(owner: Owner, applicationId: string): Promise<Pick<PendingTailoring, 'jobTitle' | 'company' | 'jobDescription'> | null> {
+    const application = await this.applications.find(owner, applicationId);
+    return application && { jobTitle: application.jobTitle, company: application.company, jobDescription: application.jobDescription };
+  }
+
   /** Applications whose tailoring has been pending for longer than `ms`: the sweep checks that each still has a job. */
   tailoringPendingSince(ms: number): Promise<string[]> {
     return this.applications.tailoringPendingSince(ms);
@@ -208,9 +215,10 @@ export class TrackerService implements TailoringApplications {
       await applications.endTailoring(applicationId, report);
       const description = !report
         ? `Tailoring failed (${'failure' in outcome ? outcome.failure : ''}); the copied resume is unchanged`
-        : report.changed
-          ? `Resume tailored: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
-          : `Resume left as it was: no order or hiding of its items covers more of the job's skills (${report.scoreBefore}%)`;
+        : (report.changed
+            ? `Resume tailored${byEngine(report)}: it now covers ${report.scoreAfter}% of the job's skills (${report.scoreBefore}% before)`
+            : `Resume left as it was: no order or hiding of its items covers more of the job's skills (${report.scoreBefore}%)`) +
+          (report.fallbackReason ? `; the rules engine ran because ${report.fallbackReason}` : '');
       await applications.addTimelineEntry(applicationId, 'watchlist', description);
       const view = await storedView(applications, application.accountId, applicationId);
       await this.events.record(manager, application.accountId, 'application.status_changed', { from: 'preparing', to: 'watchlist', application: view });
@@ -366,4 +374,9 @@ function updatedView(application: Application): UpdatedApplication {
 /** The application as its read shows it (without the timeline and interviews, which have their own events). */
 export async function storedView(applications: ApplicationsRepository, owner: Owner, id: string): Promise<Omit<ApplicationDetail, 'timeline' | 'interviews'>> {
   return detailOf(await applications.require(owner, id));
+}
+
+/** Which engine tailored, where it was not the embedded rules: "with AI (gpt-4o-mini)". */
+function byEngine(report: TailoringReport): string {
+  return report.engine === 'llm' ? ` with AI (${report.model}, ${report.changes.length} texts rewritten)` : '';
 }

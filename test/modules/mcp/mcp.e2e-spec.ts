@@ -139,7 +139,7 @@ describe('/mcp', () => {
 
   it('gives every tool an input and output schema that strict JSON Schema validators accept, with every field described', async () => {
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(31);
+    expect(tools).toHaveLength(32);
     const undescribed: string[] = [];
     for (const tool of tools) {
       expect(JSON.stringify(tool.inputSchema)).not.toMatch(/"(nullable|example)"/);
@@ -518,10 +518,11 @@ describe('/mcp', () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.name)).toEqual(['tailor_resume_to_job', 'prepare_for_interview']);
     const prompt = await client.getPrompt({ name: 'tailor_resume_to_job', arguments: { applicationId } });
-    const [embedded, instructions] = prompt.messages;
+    const [embedded, resume, instructions] = prompt.messages;
     expect(embedded.content).toMatchObject({ type: 'resource', resource: { uri: `career://applications/${applicationId}` } });
     expect(JSON.parse((embedded.content as { resource: { text: string } }).resource.text).data.company).toBe('Cyberdyne');
-    expect((instructions.content as { text: string }).text).toContain('create_resume');
+    expect(resume.content).toMatchObject({ type: 'resource', resource: { uri: expect.stringMatching(/^career:\/\/resumes\//) } });
+    expect((instructions.content as { text: string }).text).toContain('apply_tailoring');
     await expect(client.getPrompt({ name: 'prepare_for_interview', arguments: {} })).rejects.toThrow('Missing argument applicationId');
   });
 

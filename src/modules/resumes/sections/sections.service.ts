@@ -117,6 +117,25 @@ export class SectionsService {
     );
   }
 
+  /**
+   * Changes texts of a resume's items inside the caller's transaction (a tailoring's rewrite), then checks the
+   * resume's limits; an id the resume does not hold in that section is a NotFoundError.
+   */
+  async rewriteItems(owner: Owner, resumeId: string, rewritten: { section: SectionName; id: string; columns: object }[], within: EntityManager): Promise<void> {
+    if (rewritten.length === 0) return;
+    const items = this.items.withManager(within);
+    for (const { section, id, columns } of rewritten) {
+      await items.update(
+        SECTION_KINDS.find((kind) => kind.name === section)!,
+        owner,
+        resumeId,
+        id,
+        columns,
+      );
+    }
+    assertWithinContentLimits(await items.sizes(resumeId), 'every');
+  }
+
   /** Refuses (and so rolls back) the transaction `within` when the resume's content is now past RESUME_CONTENT_LIMITS. */
   async assertWithinLimits(resumeId: string, within: EntityManager): Promise<void> {
     assertWithinContentLimits(await this.items.withManager(within).sizes(resumeId), 'every');

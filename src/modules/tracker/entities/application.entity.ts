@@ -5,7 +5,7 @@ import { Resume } from '../../resumes/entities/resume.entity';
 import { OwnedRecord } from '../../../database/owned-record.entity';
 import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { ApplicationSource, ApplicationStatus } from '../application-status';
-import type { TailoringReport } from '../../tailoring/tailoring-plan';
+import type { TailoringReport } from '../../tailoring/tailoring-report';
 
 /**
  * What `q` searches: title, company and location, lowercased and without accents (`search_fold`, see the migration
