@@ -117,7 +117,7 @@ export interface paths {
          * Export applications as CSV
          * @description **Scope:** `tracker:read` · **Limit:** 10 requests per minute per account
          *
-         *     Every application, oldest first, one row each, every field in a fixed column order (`id`, `jobTitle`, `company`, `location`, `jobUrl`, `status`, `source`, `priority`, `notes`, `salaryMin`, `salaryMax`, `salaryPeriod`, `salaryCurrency`, `appliedDate`, `deadline`, `followUpAt`, `publisher`, `jobDescription`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`) under a header row; instants in ISO 8601 UTC, `deadline` as YYYY-MM-DD, empty cells for empty fields. UTF-8 with a byte order mark, CRLF line ends (RFC 4180). A text cell a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a `'` in front, which the import takes off again.
+         *     Every application, oldest first, one row each, every field in a fixed column order (`id`, `jobTitle`, `company`, `location`, `jobUrl`, `status`, `source`, `priority`, `notes`, `salaryMin`, `salaryMax`, `salaryPeriod`, `salaryCurrency`, `appliedDate`, `deadline`, `followUpAt`, `publisher`, `jobDescription`, `cvId`, `coverLetterId`, `jobListingId`, `isArchived`, `createdAt`, `updatedAt`, `postedAt`) under a header row; instants in ISO 8601 UTC, `deadline` as YYYY-MM-DD, empty cells for empty fields. UTF-8 with a byte order mark, CRLF line ends (RFC 4180). A text cell a spreadsheet would run as a formula (beginning with `=`, `+`, `-`, `@`, a tab or a carriage return) is written with a `'` in front, which the import takes off again.
          */
         get: operations["exportApplicationsCsv"];
         put?: never;
@@ -4894,7 +4894,7 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example id,jobTitle,company,location,jobUrl,status,source,priority,notes,salaryMin,salaryMax,salaryPeriod,salaryCurrency,appliedDate,deadline,followUpAt,publisher,jobDescription,cvId,coverLetterId,jobListingId,isArchived,createdAt,updatedAt
+                     * @example id,jobTitle,company,location,jobUrl,status,source,priority,notes,salaryMin,salaryMax,salaryPeriod,salaryCurrency,appliedDate,deadline,followUpAt,publisher,jobDescription,cvId,coverLetterId,jobListingId,isArchived,createdAt,updatedAt,postedAt
                      *     "0d6f8f0e-7a8e-4a53-9a43-2f7c1c6c9d10","Senior Backend Engineer","Acme Corp","Berlin, Germany","https://jobs.acme.example/1234","applied","LinkedIn",4,,70000,85000,"YEAR","EUR","2026-11-20T09:30:00.000Z",,,,,,,,false,"2026-11-18T08:00:00.000Z","2026-11-20T09:30:00.000Z"
                      */
                     "text/csv": string;
