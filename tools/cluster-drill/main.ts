@@ -175,7 +175,7 @@ async function main(): Promise<void> {
 
     // What the users rely on, checked against the primary after the cluster settled.
     const checks: [string, boolean, string][] = [];
-    const serverErrors = tally.byStatus.get('500') ?? 0;
+    const serverErrors = [...tally.byStatus].filter(([status]) => status.startsWith('500')).reduce((sum, [, count]) => sum + count, 0);
     checks.push(['no answer was a 500', serverErrors === 0, `${serverErrors} × 500`]);
     const durable = await durability(base, accounts);
     checks.push([
@@ -294,7 +294,9 @@ async function resend(
     }
     const answer = await send(base, account, method, path, body, key).catch((error: Error) => ({ status: 0, text: error.message, body: undefined }));
     tally.requests += 1;
-    const status = answer.status === 0 ? 'network' : String(answer.status);
+    // A 5xx is counted under its code too (`503 QUEUE_UNAVAILABLE`), so the table says what failed.
+    const code = answer.status >= 500 && typeof answer.body?.code === 'string' ? ` ${answer.body.code}` : '';
+    const status = answer.status === 0 ? 'network' : `${answer.status}${code}`;
     tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
     const inProgress = answer.status === 409 && /IDEMPOTENCY/i.test(answer.text);
     if (answer.status !== 0 && answer.status < 500 && !inProgress) return answer;
