@@ -12,11 +12,11 @@ import {
   sampleCountStatement,
   SearchContext,
   searchFilters,
-  singleLexeme,
   Strategy,
   Stream,
   textConditions,
 } from './search-sql';
+import { singleLexeme } from './tsquery-text';
 
 /**
  * Counting stops at 10,001 matches. When few listings hold the text it runs at once, whatever it takes; otherwise the

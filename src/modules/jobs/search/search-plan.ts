@@ -3,11 +3,8 @@ import {
   estimateStatement,
   inTitle,
   isFiltered,
-  isPhraseConjunction,
   isTextual,
-  lexemes,
   postedWindow,
-  requiredWords,
   SearchContext,
   searchFilters,
   signatureConditions,
@@ -18,6 +15,7 @@ import {
   WALK_BOUND,
 } from './search-sql';
 import type { SearchSession } from './search.repository';
+import { isPhraseConjunction, lexemes, requiredWords } from './tsquery-text';
 
 /**
  * A stream whose text matches at most this many listings is read through a GIN bitmap of them. Measured at 1M
