@@ -59,7 +59,26 @@ const SAMPLE_PART_MATCHES = 150;
 const STATEMENT_MIN_MS = 3;
 
 /** How a count would run (see countStrategy), and how many listings the planner expects to hold its text. */
-type CountPlan = { strategy: Strategy; textMatches: number | null };
+type CountShape = { strategy: Strategy; textMatches: number | null };
+
+/**
+ * How a first page's total is found: decided before any of it runs (`SearchCounter.plan`), then carried out
+ * (`SearchCounter.carryOut`). `budgetMs` is the time limit of the count a page may wait for.
+ * - `word-total`: one word without filters; its listings were counted as they were written (job_listing_lexemes).
+ * - `count-first`: a count expected to be cheap runs before any estimate (`budgetMs` null: whatever it takes, when
+ *   few listings hold the text); the sample estimates only when it gives no total.
+ * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
+ *   estimate is COUNT_BELOW_ESTIMATE or less and `countMs(estimate)` fits what is left.
+ * - `estimate-only`: no count could fit even the whole budget (`budgetMs` 0): the page is told at once that it has
+ *   no count, and the sample estimates.
+ * Whatever the plan, a total that the budget left uncounted is counted without a limit unless the sample puts it
+ * above COUNT_BELOW_ESTIMATE: `total` is an estimate only where the sample says it is above 10,000.
+ */
+export type CountPlan =
+  | { name: 'word-total'; lexeme: string }
+  | { name: 'count-first'; budgetMs: number | null; stream: Stream }
+  | { name: 'estimate-then-count'; budgetMs: number; countMs: (estimate: number) => number; stream: Stream }
+  | { name: 'estimate-only'; budgetMs: 0; stream: Stream };
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
@@ -110,8 +129,7 @@ export class SearchCounter {
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
     // One word without filters: its listings are counted already, and the page is planned with their number.
-    const lexeme = isFiltered(context) ? null : singleLexeme(context.text.match);
-    const first = lexeme !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
+    const first = countedWord(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
     let settle: (count: number | null) => void = () => undefined;
@@ -119,51 +137,66 @@ export class SearchCounter {
     const count = new Promise<number | null>((resolve, reject) => ([settle, fail] = [resolve, reject]));
     // Awaited only before the page; a failure also fails `total`, which is always awaited.
     count.catch(() => undefined);
-    const total = this.repository.withSession((session) =>
-      lexeme !== null
-        ? this.listingsHolding(session, lexeme, settle)
-        : this.countOrEstimate(session, context, estimate, time, { settle, onLateAnswer: (late) => (none = late === 0) }),
+    const total = this.repository.withSession(async (session) =>
+      this.carryOut(session, context, await this.plan(session, context), estimate, time, { settle, onLateAnswer: (late) => (none = late === 0) }),
     );
     total.catch(fail);
     return { count, first, total, foundNone: () => none };
   }
 
   /**
-   * The total: the count up to 10,000, else the estimate, never below 10,001 when the count reached that far. The
-   * count (exact up to 10,000; 10,001: more than that; null: not counted) is settled as soon as it is known, so that a
-   * page waiting for it waits no longer than it must. A count expected to be cheap comes first, and the sample
-   * estimates only when it gives no total: when few listings hold the text (counted whatever it takes), or when
-   * filters with an index of their own leave few table pages to read (a keyword in a city). A count that could not
-   * fit even the whole budget (`countCost`) is settled as none at once. Otherwise the sample estimates first, and a count follows
-   * when the estimate is COUNT_BELOW_ESTIMATE or less and it fits what is left of the budget. When no count fit, or the
-   * one tried ran out of budget, the page is told none (it waits no longer), and unless the sample puts the total
-   * above COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to
-   * skip it): `total` is an estimate only where the sample says it is above 10,000.
+   * How the total is found (CountPlan). A count expected to be cheap comes first: when few listings hold the text
+   * (counted whatever it takes), or when filters with an index of their own leave few table pages to read (a keyword
+   * in a city). A count that could not fit even the whole budget (`countCost`) is not tried within it. Otherwise the
+   * sample estimates first.
    */
-  private async countOrEstimate(
+  async plan(session: SearchSession, context: SearchContext): Promise<CountPlan> {
+    const lexeme = countedWord(context);
+    if (lexeme !== null) return { name: 'word-total', lexeme };
+    const matches = everyMatch(context);
+    const shape = await countStrategy(session, context, matches);
+    const stream: Stream = { ...matches, strategy: shape.strategy };
+    const few = shape.textMatches !== null && shape.textMatches < COUNT_ALWAYS_BELOW;
+    const cost = await this.countCost(session, context, shape);
+    if (few || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES)) return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
+    if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
+    return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream };
+  }
+
+  /**
+   * The total of `plan`: the count up to 10,000, else the estimate, never below 10,001 when the count reached that
+   * far. The count (exact up to 10,000; 10,001: more than that; null: not counted) is settled as soon as it is known,
+   * so that a page waiting for it waits no longer than it must. When no count fit, or the one tried ran out of
+   * budget, the page is told none (it waits no longer), and unless the sample puts the total above
+   * COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to skip
+   * it).
+   */
+  private async carryOut(
     session: SearchSession,
     context: SearchContext,
+    plan: CountPlan,
     planned: number,
     time: CountingTime,
     { settle, onLateAnswer }: { settle: (count: number | null) => void; onLateAnswer: (count: number) => void },
   ): Promise<number> {
-    const stream = { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
-    const plan = await countStrategy(session, stream);
-    const few = plan.textMatches !== null && plan.textMatches < COUNT_ALWAYS_BELOW;
-    const cost = await this.countCost(session, context, plan);
-    const countFirst = few || (plan.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES);
-    if (!countFirst && cost.ms > this.budgetMs) settle(null);
-    let estimate: number | null = countFirst ? null : await this.estimate(session, context, planned, time);
-    const limitMs = few ? undefined : time.limit(this.budgetMs);
-    const counting = countFirst || (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && cost.afterSample(estimate) <= limitMs);
-    const countStream = { ...stream, strategy: plan.strategy };
-    let count = counting && limitMs !== null ? await this.counted(session, countStream, limitMs, onLateAnswer) : null;
+    if (plan.name === 'word-total') return this.listingsHolding(session, plan.lexeme, settle);
+    if (plan.name === 'estimate-only') settle(null);
+    let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
+    let count: number | null = null;
+    if (plan.name === 'count-first') {
+      const limitMs = plan.budgetMs === null ? undefined : time.limit(plan.budgetMs);
+      if (limitMs !== null) count = await this.counted(session, plan.stream, limitMs, onLateAnswer);
+    } else if (plan.name === 'estimate-then-count') {
+      const limitMs = time.limit(plan.budgetMs);
+      if (limitMs !== null && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && plan.countMs(estimate) <= limitMs)
+        count = await this.counted(session, plan.stream, limitMs, onLateAnswer);
+    }
     settle(count);
     if (count === null || count > EXACT_TOTAL_LIMIT) {
-      if (countFirst) estimate = await this.estimate(session, context, planned, time);
+      if (plan.name === 'count-first') estimate = await this.estimate(session, context, planned, time);
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
-      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, countStream, undefined, onLateAnswer);
+      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, plan.stream, undefined, onLateAnswer);
     }
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
@@ -235,7 +268,7 @@ export class SearchCounter {
   private async countCost(
     session: SearchSession,
     context: SearchContext,
-    { strategy, textMatches }: CountPlan,
+    { strategy, textMatches }: CountShape,
   ): Promise<{ pages: number; ms: number; afterSample: (sampled: number) => number }> {
     if (textMatches !== null) {
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
@@ -257,4 +290,14 @@ export class SearchCounter {
  */
 export function sampledTotal(matches: number, every: number, planned: number): number {
   return matches > 0 ? matches * every : Math.min(planned, every);
+}
+
+/** The lexeme of a search for one word without filters, whose listings were counted as they were written; else null. */
+function countedWord(context: SearchContext): string | null {
+  return isFiltered(context) ? null : singleLexeme(context.text.match);
+}
+
+/** Every match of a search, as one stream without tiers: what a count counts. */
+function everyMatch(context: SearchContext): Omit<Stream, 'strategy'> {
+  return { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
 }

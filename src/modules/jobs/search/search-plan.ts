@@ -11,6 +11,7 @@ import {
   Strategy,
   Stream,
   textConditions,
+  Tsqueries,
   titlesApartStatement,
   WALK_BOUND,
 } from './search-sql';
@@ -57,7 +58,13 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const words = signatureConditions(context);
   const streams: Omit<Stream, 'strategy'>[] = query
     ? [
-        { filters, text: (sql, searchVector) => [...textConditions(context, 'keywords')(sql, searchVector), title(sql)], tier: none, words: none, country },
+        {
+          filters,
+          text: (sql, options) => [...textConditions(context, 'keywords')(sql, options), inTitle((options?.tsqueries ?? context.text).query)(sql)],
+          tier: none,
+          words: none,
+          country,
+        },
         { filters, text: textConditions(context), tier: (sql) => [`NOT ${title(sql)}`], words, country },
       ]
     : [{ filters, text: textConditions(context), tier: none, words, country }];
@@ -101,7 +108,7 @@ async function chooseStrategy(
     const sql = new SqlParameters();
     return session.estimate(estimateStatement(conditions(sql), sql.values));
   };
-  const textMatches = await textEstimate(session, stream.text);
+  const textMatches = await textEstimate(session, context.text, (sql, tsqueries) => stream.text(sql, { tsqueries }));
   const listings = await listingCount(session);
   const filtered = isFiltered(context);
   // What the whole stream is expected to hold (it sizes the period a bitmap reads first: search-period.ts).
@@ -143,8 +150,13 @@ async function titlesApart(session: SearchSession, words: string[]): Promise<boo
 }
 
 /** The strategy of a count of every match (one stream, no tiers): a bitmap of few text matches, else combined. */
-export async function countStrategy(session: SearchSession, stream: Omit<Stream, 'strategy'>): Promise<{ strategy: Strategy; textMatches: number | null }> {
-  const textMatches = stream.text(new SqlParameters()).length > 0 ? await textEstimate(session, stream.text) : null;
+export async function countStrategy(
+  session: SearchSession,
+  context: SearchContext,
+  stream: Omit<Stream, 'strategy'>,
+): Promise<{ strategy: Strategy; textMatches: number | null }> {
+  const textMatches =
+    stream.text(new SqlParameters()).length > 0 ? await textEstimate(session, context.text, (sql, tsqueries) => stream.text(sql, { tsqueries })) : null;
   const strategy = textMatches === null ? 'planner' : textMatches <= WALK_ABOVE_MATCHES ? 'bitmap' : 'combined';
   return { strategy, textMatches };
 }
@@ -156,7 +168,7 @@ export async function countStrategy(session: SearchSession, stream: Omit<Stream,
 export async function countReads(session: SearchSession, context: SearchContext, strategy: Strategy, textMatches: number): Promise<number> {
   const indexed = (sql: SqlParameters) => indexedFilterConditions(context.search, sql);
   if (strategy !== 'combined' || indexed(new SqlParameters()).length === 0) return textMatches;
-  return textEstimate(session, (sql) => [...indexed(sql), ...textConditions(context)(sql)]);
+  return textEstimate(session, context.text, (sql, tsqueries) => [...indexed(sql), ...textConditions(context)(sql, { tsqueries })]);
 }
 
 /** Whether the listings table fits in PostgreSQL's shared buffers (its pages are then read from memory it owns). */
@@ -168,26 +180,27 @@ export function tableFitsBuffers(session: SearchSession): Promise<boolean> {
 }
 
 /**
- * What the planner expects `conditions` to match. A phrase is estimated as its rarest word alone: its words occur
- * together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they never did
- * (13 listings of 1,156 at 100k), and a search that believed it would count and sort every match, unbounded.
- * The rarest word is never fewer than the phrase's matches.
+ * What the planner expects the conditions `where` builds for `tsqueries` to match. A phrase (one of the tsqueries
+ * that is a plain phrase: isPhraseConjunction) is estimated as its rarest word alone, put in the phrase's place: its
+ * words occur together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they
+ * never did (see bench/RESULTS-search.md, "Why the figures in the code are what they are"), and a search that
+ * believed it would count and sort every match, unbounded. The rarest word is never fewer than the phrase's matches.
+ * A phrase that `where` does not test leaves its conditions as they are.
  */
-async function textEstimate(session: SearchSession, where: (sql: SqlParameters) => string[]): Promise<number> {
-  const sql = new SqlParameters();
-  const conditions = where(sql);
-  const phrases = sql.values.flatMap((value, index) => (typeof value === 'string' && isPhraseConjunction(value) ? [{ index, words: lexemes(value) }] : []));
-  if (phrases.length === 0) return session.estimate(estimateStatement(conditions, sql.values));
-  const wordAlone = (index: number, word: string) =>
-    session.estimate(
-      estimateStatement(
-        conditions,
-        sql.values.map((value, at) => (at === index ? word : value)),
-      ),
-    );
+async function textEstimate(session: SearchSession, tsqueries: Tsqueries, where: (sql: SqlParameters, tsqueries: Tsqueries) => string[]): Promise<number> {
+  const estimate = (tested: Tsqueries) => {
+    const sql = new SqlParameters();
+    return session.estimate(estimateStatement(where(sql, tested), sql.values));
+  };
+  const phrases = [...new Set([tsqueries.query, tsqueries.match])].filter((text): text is string => text !== null && isPhraseConjunction(text));
+  if (phrases.length === 0) return estimate(tsqueries);
+  // The word stands for the phrase wherever the phrase is tested (the query and the match may be one text).
+  const wordFor = (phrase: string, word: string, text: string | null) => (text === phrase ? word : text);
   // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
   let rarest = Infinity;
-  for (const { index, words } of phrases) for (const word of words) rarest = Math.min(rarest, await wordAlone(index, word));
+  for (const phrase of phrases)
+    for (const word of lexemes(phrase))
+      rarest = Math.min(rarest, await estimate({ query: wordFor(phrase, word, tsqueries.query), match: wordFor(phrase, word, tsqueries.match) }));
   return rarest;
 }
 
@@ -196,7 +209,7 @@ async function textEstimate(session: SearchSession, where: (sql: SqlParameters) 
  * count, and the total when neither a count nor a sample answers.
  */
 export function estimateMatches(session: SearchSession, context: SearchContext): Promise<number> {
-  return textEstimate(session, (sql) => [...searchFilters(context)(sql), ...textConditions(context)(sql)]);
+  return textEstimate(session, context.text, (sql, tsqueries) => [...searchFilters(context)(sql), ...textConditions(context)(sql, { tsqueries })]);
 }
 
 /** Listings within the search's `datePosted` window (all listings without one), as the planner estimates them. */

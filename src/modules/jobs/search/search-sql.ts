@@ -20,10 +20,11 @@ export interface Stream {
   /** Conditions the newest-first index can test alone. */
   filters: (sql: SqlParameters) => string[];
   /**
-   * Conditions on the text that a GIN index answers (search or title vector); `searchVector` is how
-   * the statement reaches the search vector (default `l.search_vector`).
+   * Conditions on the text that a GIN index answers (search or title vector); `searchVector` is how the statement
+   * reaches the search vector (default `l.search_vector`), `tsqueries` what it tests in place of the search's own (an
+   * estimate of a phrase puts one of its words there: see `textEstimate` in search-plan.ts).
    */
-  text: (sql: SqlParameters, searchVector?: string) => string[];
+  text: (sql: SqlParameters, options?: TextOptions) => string[];
   /** The relevance tier's conditions on the title, tested on each match (never through an index). */
   tier: (sql: SqlParameters) => string[];
   /**
@@ -46,11 +47,23 @@ export interface Stream {
  */
 export type Period = { since: Date } | { before: Date };
 
+/** A search's tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions). */
+export interface Tsqueries {
+  query: string | null;
+  match: string | null;
+}
+
+/** How a statement reaches a listing's search vector, and the tsqueries its text conditions test. */
+export interface TextOptions {
+  searchVector?: string;
+  tsqueries?: Tsqueries;
+}
+
 export interface SearchContext {
   search: JobSearchDto;
   asOf: Date;
-  /** tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions); `raw` is the query as sent. */
-  text: { query: string | null; match: string | null; raw: string | null };
+  /** The search's tsqueries; `raw` is the query as sent (or as corrected: search-words.ts). */
+  text: Tsqueries & { raw: string | null };
   mode: TextMode;
 }
 
@@ -144,11 +157,13 @@ export function isFiltered(context: SearchContext): boolean {
  * does not already imply. `searchVector` is how the statement reaches the listing's search vector.
  */
 export function textConditions(context: SearchContext, part: 'match' | 'keywords' = 'match'): Stream['text'] {
-  const { match, query } = context.text;
-  // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
-  // description may hold) remain to test.
-  const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
-  return (sql, searchVector = 'l.search_vector') => (tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : []);
+  return (sql, { searchVector = 'l.search_vector', tsqueries = context.text } = {}) => {
+    const { match, query } = tsqueries;
+    // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
+    // description may hold) remain to test.
+    const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
+    return tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : [];
+  };
 }
 
 /**
@@ -275,7 +290,7 @@ export function walkStatements(stream: Stream, after: Key | null, limit: number)
   };
   const rowsSql = new SqlParameters();
   const passed = `${candidates(rowsSql)} LIMIT ${WALK_READS}`;
-  const text = stream.text(rowsSql, SEARCH_VECTOR_BY_ID);
+  const text = stream.text(rowsSql, { searchVector: SEARCH_VECTOR_BY_ID });
   const readsSql = new SqlParameters();
   const entriesSql = new SqlParameters();
   const keysetOnly = whereClause(scope(entriesSql));
