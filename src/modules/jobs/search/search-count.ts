@@ -32,22 +32,20 @@ const COUNT_BELOW_ESTIMATE = 1.25 * EXACT_TOTAL_LIMIT;
 /** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
 const COUNT_FIRST_BELOW = 50_000;
 /**
- * Newest-first index entries a count of filters alone passes per ms, generously: measured warm, ~1,350 (a week of
- * 100k listings, 18,500 entries, in 13.7 ms). A count is skipped when even this pace could not finish it: one that
- * overran would run on to its end all the same, and take that much of a core from the searches beside it.
+ * Newest-first index entries a count of filters alone passes per ms, generously (measured warm: bench/RESULTS-search.md,
+ * "The figures behind the code"). A count is skipped when even this pace could not finish it: one that overran would
+ * run on to its end all the same, and take that much of a core from the searches beside it.
  */
 const FILTER_COUNT_ENTRIES_PER_MS = 2_000;
 /**
  * Table pages a count of text and filters reads per ms (see `countReads`), generously: from PostgreSQL's buffers,
- * where a table smaller than them stays (1,839 pages in 2.4 ms at 1M listings, ~1.3 µs each), or from the OS
- * cache, where a larger one's pages come from (~6 µs each; 904 MB at 1M against the default 128 MB of buffers). A
- * count that would read more than what is left of the budget at this pace is not tried.
+ * where a table smaller than them stays, or from the OS cache, where a larger one's pages come from (the figures:
+ * bench/RESULTS-search.md). A count that would read more than what is left of the budget at this pace is not tried.
  */
 const COUNT_PAGES_PER_MS = { buffered: 750, cached: 250 };
 /**
  * A count of text and filters that PostgreSQL expects to read no more table pages than this comes first: a keyword
- * in a city (~1,600 pages expected for "engineer" in Austin at a million listings; answered in ~2 ms), not in a
- * country (35,000 or more).
+ * in a city, not in a country (the figures: bench/RESULTS-search.md).
  */
 const CHEAP_COUNT_PAGES = 3_000;
 /**
@@ -121,8 +119,8 @@ export class SearchCounter {
    * Starts counting the matches of a first page, on a connection of its own. Words estimated to occur together often
    * enough to walk for may in fact never do ("sql kubernetes"), nor text and filters ("remote" in a city): the
    * statistics know each, not how they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, the
-   * count comes first and its answer decides (an estimate of none is counted: "sql kubernetes" takes ~15 ms at 1M
-   * listings to answer zero, and the walk it spares would read ~60,000 listings to find nothing). Otherwise it runs
+   * count comes first and its answer decides (an estimate of none is counted: a count answers zero far sooner than a
+   * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs
    * while the page is read: a search waits for the slower, not both. A single word without filters is not counted:
    * its listings were counted as they were written (job_listing_lexemes), and that one row comes first.
    */
@@ -227,12 +225,12 @@ export class SearchCounter {
 
   /**
    * The total as the sampled listings (job_listing_sample, one in LISTING_SAMPLE_EVERY) tell it, see `sampledTotal`;
-   * null when the budget ran out first. The planner multiplies shares as if they were independent: of words
-   * ("registered nurse" was estimated at 129 listings of 11,681), of words and filters (a skill and a country), of
-   * filters (a level and a salary); the sample holds whole listings and needs no such guess. Text is counted in the
-   * part of the sample that is a partition of its own first (SAMPLE_PART), and in the whole sample only when that
-   * part holds fewer than SAMPLE_PART_MATCHES: two common words have ~30,000 sampled listings at a million, ~12 ms
-   * to count on a slow machine. A search with neither text nor filters keeps the planner's estimate (every listing).
+   * null when the budget ran out first. The planner multiplies shares as if they were independent: of words (a
+   * phrase's), of words and filters (a skill and a country), of filters (a level and a salary); the sample holds whole
+   * listings and needs no such guess. Text is counted in the part of the sample that is a partition of its own first
+   * (SAMPLE_PART), and in the whole sample only when that part holds fewer than SAMPLE_PART_MATCHES: common words
+   * hold many sampled listings, slow to count (the figures: bench/RESULTS-search.md). A search with neither text nor
+   * filters keeps the planner's estimate (every listing).
    */
   private async estimate(session: SearchSession, context: SearchContext, planned: number, time: CountingTime): Promise<number | null> {
     const text = context.text.match;
@@ -261,8 +259,8 @@ export class SearchCounter {
    * paces above (0: always worth trying), before the sample and after it (`afterSample`, given its estimate). Before
    * the sample, a count of text alone is always worth trying: it may find that its words never occur together, and
    * the bitmaps' AND answers that fast. After it, words the sample found together in more listings than the budget
-   * could read are not counted: "senior aws", in 9,797 listings at a million, ran into its limit (~23 ms) every time,
-   * and the page waited for it. A count of filters alone walks the newest-first index over every listing of the
+   * could read are not counted: such a count ran into its limit every time, and the page waited for it (the
+   * figures: bench/RESULTS-search.md). A count of filters alone walks the newest-first index over every listing of the
    * search's `datePosted` window (all listings, without one), unless a filter has an index of its own.
    */
   private async countCost(
@@ -286,7 +284,7 @@ export class SearchCounter {
  * The total that `matches` among sampled listings, one in `every`, stand for: `every` times as many (100 matches:
  * within about ±20% at two standard deviations; 16: ±50%). With none matching, the planner's estimate, at most one
  * sampled match's worth. (Holding the planner's estimate within the sample's bounds, as the estimate once did below
- * 20 matches, kept its error when it was far off: "design" in Germany, remote, at 100,000 listings, was 848 for 513.)
+ * 20 matches, kept its error when it was far off: bench/RESULTS-search.md.)
  */
 export function sampledTotal(matches: number, every: number, planned: number): number {
   return matches > 0 ? matches * every : Math.min(planned, every);

@@ -19,9 +19,8 @@ import type { SearchSession } from './search.repository';
 import { isPhraseConjunction, lexemes, requiredWords } from './tsquery-text';
 
 /**
- * A stream whose text matches at most this many listings is read through a GIN bitmap of them. Measured at 1M
- * listings: a bitmap costs ~8 µs per match (matches are scattered), a walk ~0.5 µs per index entry plus ~4 µs per
- * listing whose search vector it reads, so they meet near 3,000 matches at ~25 ms.
+ * A stream whose text matches at most this many listings is read through a GIN bitmap of them: where a bitmap's cost
+ * per match and a walk's per entry meet (COST_US; the figures: bench/RESULTS-search.md).
  */
 export const WALK_ABOVE_MATCHES = 3_000;
 const WALK_ABOVE_TITLE_MATCHES = 1_000;
@@ -33,9 +32,9 @@ export const WALK_CHUNKS = 3;
 /** PostgreSQL's selectivity for a word missing from a tsvector column's statistics (DEFAULT_TS_MATCH_SEL). */
 const UNKNOWN_WORD_SHARE = 0.005;
 /**
- * What each step of a strategy costs, in µs (measured at 1M listings, see bench/RESULTS-search.md): an entry of the
- * newest-first index, a search vector read from the table, a match a bitmap heap scan visits, and an entry of a
- * GIN bitmap (built, never visited when another bitmap excludes it).
+ * What each step of a strategy costs, in µs (measured at 1M listings: bench/RESULTS-search.md, "The figures behind
+ * the code"): an entry of the newest-first index, a search vector read from the table, a match a bitmap heap scan
+ * visits, and an entry of a GIN bitmap (built, never visited when another bitmap excludes it).
  */
 const COST_US = { walkEntry: 0.5, vectorRead: 4, match: 8, bitmapEntry: 0.05 };
 /** Rows a page reads: the page and one more, which tells whether there is a next page. */
@@ -74,7 +73,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
   const filtered = isFiltered(context);
   // No title holds two of the words together: the title tier holds nothing, and is not read (its index would AND
-  // their entries to tell: ~15–20 ms for "engineer developer" at a million listings).
+  // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md).
   const noTitle = query !== null && (await titlesApart(session, requiredWords(query)));
   for (const [index, stream] of streams.entries()) {
     if (index === 0 && noTitle) planned.push({ ...stream, strategy: 'bitmap', empty: true });
@@ -91,10 +90,11 @@ export async function planStreams(session: SearchSession, context: SearchContext
  * How to find a stream's newest matches: the cheapest by the planner's estimates of the text, the filters, and the
  * two together (enforced, because with a LIMIT the planner may walk the whole index for a word it wrongly thinks
  * common: a title word that is in no title).
- * - `bitmap`: a GIN bitmap of the text's matches, then the filters on each (~8 µs per match, they are scattered
- *   over the table); always for text the statistics expect in few listings, or do not know.
- * - `walk`: walk the newest-first index (~0.5 µs per listing, filters and title tested on the index alone) and test
- *   the text on what passes the filters (~4 µs), until a page is found: cheap when matches are frequent.
+ * - `bitmap`: a GIN bitmap of the text's matches, then the filters on each (COST_US.match: they are scattered over
+ *   the table); always for text the statistics expect in few listings, or do not know.
+ * - `walk`: walk the newest-first index (COST_US.walkEntry a listing, filters and title tested on the index alone)
+ *   and test the text on what passes the filters (COST_US.vectorRead), until a page is found: cheap when matches are
+ *   frequent.
  * - `combined`: the planner ANDs the text's bitmap with the bitmaps of filters that have an index of their own
  *   (places, country, companies, title words), and tests the rest on what both hold: cheap when those filters are
  *   selective, whatever the text matches.
@@ -183,7 +183,7 @@ export function tableFitsBuffers(session: SearchSession): Promise<boolean> {
  * What the planner expects the conditions `where` builds for `tsqueries` to match. A phrase (one of the tsqueries
  * that is a plain phrase: isPhraseConjunction) is estimated as its rarest word alone, put in the phrase's place: its
  * words occur together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they
- * never did (see bench/RESULTS-search.md, "Why the figures in the code are what they are"), and a search that
+ * never did (see bench/RESULTS-search.md, "The figures behind the code"), and a search that
  * believed it would count and sort every match, unbounded. The rarest word is never fewer than the phrase's matches.
  * A phrase that `where` does not test leaves its conditions as they are.
  */

@@ -78,9 +78,9 @@ export interface KeyedRow {
   key: string;
 }
 
-/** Listings one walk passes at most (~10 ms); see search-plan.ts. */
+/** Listings one walk passes at most; see search-plan.ts, and its cost in bench/RESULTS-search.md. */
 export const WALK_BOUND = 20_000;
-/** Listings that pass the filters whose search vector one walk reads at most (~4 µs each). */
+/** Listings that pass the filters whose search vector one walk reads at most (COST_US.vectorRead each). */
 export const WALK_READS = 3_000;
 
 /** The columns of the newest-first index (its key and what it includes): a walk reads nothing else. */
@@ -220,14 +220,14 @@ export const LISTING_SAMPLE_EVERY = 32;
  * own, for text that many sampled listings hold (see ListingSample).
  */
 export const SAMPLE_PART = { below: '20000000-0000-0000-0000-000000000000', every: 256 };
-/** Sampled listings holding a phrase's words whose own words are read, to tell which hold the phrase (~10–100 µs each). */
+/** Sampled listings holding a phrase's words whose own words are read, to tell which hold the phrase (each is slow to read: bench/RESULTS-search.md). */
 const PHRASE_READS = 200;
 
 /**
  * How many of the sampled listings (job_listing_sample, which has every column a search tests), or of its `part`
  * (SAMPLE_PART), match a search's text and pass its filters (`matches`). Only a listing's words, its whole TOASTed
- * search vector, tell a phrase from its words together: reading the ~30,000 sampled listings that hold "product" and
- * "manager" at a million listings took 145 ms. So text with a phrase counts the sampled listings that hold its words together
+ * search vector, tell a phrase from its words together, and reading it for every sampled listing that holds two
+ * common words is far too slow (bench/RESULTS-search.md). So text with a phrase counts the sampled listings that hold its words together
  * (`loosened`: the GIN index alone answers that), and reads PHRASE_READS of them, by id (a random order), for the
  * share that hold the phrase.
  */
