@@ -120,9 +120,9 @@ export class SearchCounter {
    * enough to walk for may in fact never do ("sql kubernetes"), nor text and filters ("remote" in a city): the
    * statistics know each, not how they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, the
    * count comes first and its answer decides (an estimate of none is counted: a count answers zero far sooner than a
-   * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs
-   * while the page is read: a search waits for the slower, not both. A single word without filters is not counted:
-   * its listings were counted as they were written (job_listing_lexemes), and that one row comes first.
+   * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs while the page is
+   * read: a search waits for the slower, not both. A single word without filters is not counted: its listings were
+   * counted as they were written (job_listing_lexemes), and that one row comes first.
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
