@@ -420,6 +420,31 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
   with the text); each EXPLAIN of text costs 0.2–1 ms of planning. They change only with ANALYZE. (The benchmark's
   words come from short lists, so it finds them kept more often than a long tail of real queries would.)
 
+## The figures behind the code
+
+Measured by hand while the search was built (1M generated listings unless said, two cores); the code names the
+constant and cites this list instead of repeating the figure.
+
+| constant or choice (file) | figure |
+|---|---|
+| \`WALK_ABOVE_MATCHES\` 3,000, \`COST_US\` (search-plan.ts) | a bitmap ~8 µs per match (matches are scattered); a walk ~0.5 µs per index entry, ~4 µs more per listing whose search vector it reads; they meet near 3,000 matches at ~25 ms |
+| \`WALK_BOUND\`, \`WALK_READS\` (search-sql.ts) | one walk of 20,000 index entries ~10 ms; a search vector read ~4 µs |
+| phrase estimated as its rarest word (\`textEstimate\`, search-plan.ts) | the planner put "registered nurse" at 13 listings of 1,156 at 100k, and at 129 of 11,681 |
+| title tier skipped when no title holds two of its words (\`titlesApart\`, search-plan.ts) | ANDing the title index's entries to find none: ~15–20 ms for "engineer developer" ("engineer" in 424,249 titles, "developer" in 147,501) |
+| \`COUNT_FIRST_BELOW\` (search-count.ts) | "sql kubernetes": a count answers zero in ~15 ms; the walk it spares would read ~60,000 listings to find nothing |
+| \`FILTER_COUNT_ENTRIES_PER_MS\` 2,000 (search-count.ts) | measured warm ~1,350: a week of 100k listings, 18,500 entries, in 13.7 ms |
+| \`COUNT_PAGES_PER_MS\` (search-count.ts) | from PostgreSQL's buffers 1,839 pages in 2.4 ms (~1.3 µs each); from the OS cache ~6 µs each (the table is 904 MB against the default 128 MB of buffers) |
+| \`CHEAP_COUNT_PAGES\` 3,000 (search-count.ts) | "engineer" in Austin: ~1,600 pages expected, answered in ~2 ms; in a country 35,000 pages or more |
+| sample part first (\`SAMPLE_PART\`, search-count.ts and search-sql.ts) | two common words: ~30,000 sampled listings, ~12 ms to count on a slow machine; in the part's own partition, 3,800 for "product" and "manager", where an index over the whole sample scattered them over every page (~17 ms) |
+| \`PHRASE_READS\` 200 (search-sql.ts) | reading the ~30,000 sampled listings that hold "product" and "manager" to tell the phrase took 145 ms; one listing's words ~10–100 µs |
+| text alone not counted past the sample (\`countCost\`, search-count.ts) | "senior aws", 9,797 listings, ran into its limit (~23 ms) every time, and the page waited for it |
+| \`job_listing_lexemes\` (search-count.ts) | counting a word's matches read a table page per match: ~20 ms for a word in ~2,000 listings when the table outgrows PostgreSQL's buffers |
+| \`BITMAP_SETTINGS\` prefetch (search.repository.ts) | \`effective_io_concurrency\` halved a rare word's count (~1,900 pages): 43–57 ms to 26–31 ms, pages not in shared buffers |
+| the service's own time limit (\`SearchSession.planned\`, search.repository.ts) | a count given 15 ms answered after 62 ms, four times later: building one GIN bitmap of a common word's 584,542 entries is one step |
+| \`PlannerStatistics\` (search.repository.ts) | each EXPLAIN of a text condition costs 0.2–1 ms of planning; a search asks ten or more |
+| \`SEARCH_CONCURRENCY\` (search.repository.ts) | eight two-word searches in flight on two cores, p95 in single rounds: 103, 127 and 152 ms with four at once; 144, 149 and 163 ms with nine; 139 with two |
+| sampled-total bounds (\`sampledTotal\`, search-count.ts) | holding the planner's estimate within the sample's bounds kept its error: "design" in Germany, remote, at 100k, was 848 for 513 |
+
 ## Query plans
 
 EXPLAIN (ANALYZE, BUFFERS) of every statement one search of each kind runs at ${largest.label} (the service's own SQL,

@@ -1,7 +1,8 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
-import { requiredWords, sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
+import { sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
+import { requiredWords } from '@src/modules/jobs/search/tsquery-text';
 import { DataSource, QueryRunner } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';

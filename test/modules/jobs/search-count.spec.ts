@@ -15,14 +15,22 @@ function fakeCounter(
   planned: (statement: Statement, timeoutMs?: number) => unknown[] | Promise<unknown[]>,
   fits = false,
 ): SearchCounter {
-  const session = {
+  const session = fakeSession(estimate, planned, fits);
+  const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
+  return new SearchCounter(repository, 25);
+}
+
+function fakeSession(
+  estimate: (statement: Statement) => number,
+  planned: (statement: Statement, timeoutMs?: number) => unknown[] | Promise<unknown[]>,
+  fits = false,
+): SearchSession {
+  return {
     estimate: async (statement: Statement) => estimate(statement),
     fromStatistics: async <Row, T>(_statement: Statement, shape: (rows: Row[]) => T) => shape([{ fits }] as Row[]),
     planned: async (_strategy: string, statement: Statement, timeoutMs?: number) => planned(statement, timeoutMs),
     query: async (statement: Statement) => planned(statement),
   } as unknown as SearchSession;
-  const repository = { withSession: <T>(work: (session: SearchSession) => Promise<T>) => work(session) } as unknown as SearchRepository;
-  return new SearchCounter(repository, 25);
 }
 
 /** A statement that counts a search's matches among the sampled listings; `part`: in the part with its own word index. */
@@ -222,5 +230,40 @@ describe('the estimate of a phrase', () => {
     const listings: Record<string, number> = { "'regist' <-> 'nurs'": 13, "'regist'": 11_800, "'nurs'": 12_400 };
     const session = { estimate: async ({ values }: Statement) => listings[values[0] as string] } as unknown as SearchSession;
     expect(await estimateMatches(session, context({}, "'regist' <-> 'nurs'"))).toBe(11_800);
+  });
+});
+
+describe('the count plan, decided before anything is counted', () => {
+  /** The plan's name and the time limit a page may wait for a count, on a fake database of planner estimates. */
+  async function planOf(estimate: (statement: Statement) => number, search: Partial<JobSearchDto>, match: string | null, fits = false) {
+    const counter = fakeCounter(estimate, () => []);
+    const plan = await counter.plan(
+      fakeSession(estimate, () => [], fits),
+      context(search, match),
+    );
+    return [plan.name, 'budgetMs' in plan ? plan.budgetMs : undefined];
+  }
+  // The word in 20,000 listings, with the country in `both`; every listing: a million.
+  const inCountry = (both: number) => (statement: Statement) =>
+    statement.sql.includes('l.country') && statement.sql.includes('search_vector') ? both : statement.sql.includes('search_vector') ? 20_000 : 1_000_000;
+
+  it('is word-total for one word without filters: its listings were counted as they were written', async () => {
+    expect(await planOf(() => 140_000, {}, "'nurs'")).toEqual(['word-total', undefined]);
+  });
+
+  it('is count-first, without a time limit, when few listings hold the text', async () => {
+    expect(await planOf(() => 1_500, { country: 'CA' }, "'rust'")).toEqual(['count-first', null]);
+  });
+
+  it('is count-first, within the budget, when a filter with an index of its own leaves few table pages to read', async () => {
+    expect(await planOf(inCountry(800), { country: 'CA' }, "'python'")).toEqual(['count-first', 25]);
+  });
+
+  it('is estimate-only when the table pages a count would read could not fit even the whole budget', async () => {
+    expect(await planOf(inCountry(8_000), { country: 'CA' }, "'python'")).toEqual(['estimate-only', 0]);
+  });
+
+  it('is estimate-then-count for common words that may or may not occur together', async () => {
+    expect(await planOf(() => 50_000, {}, "'python' & 'kubernet'", true)).toEqual(['estimate-then-count', 25]);
   });
 });

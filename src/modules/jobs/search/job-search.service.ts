@@ -4,7 +4,7 @@ import type { AppConfig } from '../../../config/configuration';
 import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
 import { ListingsRepository } from '../listings.repository';
 import { Counting, SearchCounter } from './search-count';
-import { CursorPosition, loadSearchCursors, SearchCursorCodec, searchFingerprint } from './search-cursor';
+import { CursorPosition, loadSearchCursors, SearchCursors, searchFingerprint } from './search-cursor';
 import { recentPeriod } from './search-period';
 import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
 import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, walkStatements } from './search-sql';
@@ -22,7 +22,7 @@ const noMatches = (): JobSearchResponse => ({ data: [], count: 0, total: 0, hasM
  */
 @Injectable()
 export class JobSearchService implements OnModuleInit {
-  private cursors: SearchCursorCodec<CursorPosition>;
+  private cursors: SearchCursors;
   private readonly counter: SearchCounter;
 
   constructor(
@@ -46,7 +46,7 @@ export class JobSearchService implements OnModuleInit {
         // excluded every match; a cursor keeps the reading of its first page.
         const raw = search.query?.trim() || null;
         const reading: WordReading = position
-          ? { raw: position.q ?? raw ?? '', mode: position.m }
+          ? { raw: position.query ?? raw ?? '', mode: position.mode }
           : raw
             ? await readWords(session, raw)
             : { raw: '', mode: 'exact' };
@@ -63,18 +63,18 @@ export class JobSearchService implements OnModuleInit {
     reading: WordReading,
   ): Promise<JobSearchResponse> {
     const context = await this.resolveText(session, search, position, reading);
-    const estimate = position ? position.n : await estimateMatches(session, context);
+    const estimate = position ? position.total : await estimateMatches(session, context);
     // A later page keeps the total of the first.
     const counting: Counting = position
-      ? { count: Promise.resolve(position.n), first: false, total: Promise.resolve(position.n), foundNone: () => false }
+      ? { count: Promise.resolve(position.total), first: false, total: Promise.resolve(position.total), foundNone: () => false }
       : this.counter.begin(context, estimate);
     const known = counting.first ? await counting.count : null;
     if (known === 0) return noMatches();
     const rows: (KeyedRow & { stream: number })[] = [];
     try {
       const streams = await planStreams(session, context, known);
-      for (let index = position?.t ?? 0; index < streams.length && rows.length <= search.limit && !counting.foundNone(); index++) {
-        const after = position && index === position.t ? position.k : null;
+      for (let index = position?.stream ?? 0; index < streams.length && rows.length <= search.limit && !counting.foundNone(); index++) {
+        const after = position && index === position.stream ? position.after : null;
         const found = await this.streamPage(session, streams[index], after, search.limit + 1 - rows.length, counting.foundNone);
         rows.push(...found.map((row) => ({ ...row, stream: index })));
       }
@@ -89,12 +89,12 @@ export class JobSearchService implements OnModuleInit {
     const last = page[page.length - 1];
     const nextCursor = hasMore
       ? this.cursors.encode(fingerprint, {
-          t: last.stream,
-          k: [last.key, last.id],
-          n: total,
-          a: context.asOf.toISOString(),
-          m: context.mode,
-          ...(context.text.raw !== null && context.text.raw !== search.query?.trim() ? { q: context.text.raw } : {}),
+          stream: last.stream,
+          after: [last.key, last.id],
+          total,
+          asOf: context.asOf.toISOString(),
+          mode: context.mode,
+          ...(context.text.raw !== null && context.text.raw !== search.query?.trim() ? { query: context.text.raw } : {}),
         })
       : null;
     const data = await this.listings.withManager(session.manager).views(page.map((row) => row.id));
@@ -106,7 +106,7 @@ export class JobSearchService implements OnModuleInit {
    * constants, so that the planner can estimate how many listings they match.
    */
   private async resolveText(session: SearchSession, search: JobSearchDto, position: CursorPosition | null, reading: WordReading): Promise<SearchContext> {
-    const asOf = position ? new Date(position.a) : new Date();
+    const asOf = position ? new Date(position.asOf) : new Date();
     const raw = reading.raw || null;
     const [resolved] = await session.query<{ query: string; match: string }[]>(textQueriesStatement(search, raw, reading.mode));
     return { search, asOf, text: { query: resolved.query || null, match: resolved.match || null, raw }, mode: reading.mode };

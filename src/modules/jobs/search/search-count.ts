@@ -12,11 +12,11 @@ import {
   sampleCountStatement,
   SearchContext,
   searchFilters,
-  singleLexeme,
   Strategy,
   Stream,
   textConditions,
 } from './search-sql';
+import { singleLexeme } from './tsquery-text';
 
 /**
  * Counting stops at 10,001 matches. When few listings hold the text it runs at once, whatever it takes; otherwise the
@@ -32,22 +32,20 @@ const COUNT_BELOW_ESTIMATE = 1.25 * EXACT_TOTAL_LIMIT;
 /** A count before the page, to catch words that never occur together: it answers zero fast, or gives up fast. */
 const COUNT_FIRST_BELOW = 50_000;
 /**
- * Newest-first index entries a count of filters alone passes per ms, generously: measured warm, ~1,350 (a week of
- * 100k listings, 18,500 entries, in 13.7 ms). A count is skipped when even this pace could not finish it: one that
- * overran would run on to its end all the same, and take that much of a core from the searches beside it.
+ * Newest-first index entries a count of filters alone passes per ms, generously (measured warm: bench/RESULTS-search.md,
+ * "The figures behind the code"). A count is skipped when even this pace could not finish it: one that overran would
+ * run on to its end all the same, and take that much of a core from the searches beside it.
  */
 const FILTER_COUNT_ENTRIES_PER_MS = 2_000;
 /**
  * Table pages a count of text and filters reads per ms (see `countReads`), generously: from PostgreSQL's buffers,
- * where a table smaller than them stays (1,839 pages in 2.4 ms at 1M listings, ~1.3 µs each), or from the OS
- * cache, where a larger one's pages come from (~6 µs each; 904 MB at 1M against the default 128 MB of buffers). A
- * count that would read more than what is left of the budget at this pace is not tried.
+ * where a table smaller than them stays, or from the OS cache, where a larger one's pages come from (the figures:
+ * bench/RESULTS-search.md). A count that would read more than what is left of the budget at this pace is not tried.
  */
 const COUNT_PAGES_PER_MS = { buffered: 750, cached: 250 };
 /**
  * A count of text and filters that PostgreSQL expects to read no more table pages than this comes first: a keyword
- * in a city (~1,600 pages expected for "engineer" in Austin at a million listings; answered in ~2 ms), not in a
- * country (35,000 or more).
+ * in a city, not in a country (the figures: bench/RESULTS-search.md).
  */
 const CHEAP_COUNT_PAGES = 3_000;
 /**
@@ -59,7 +57,26 @@ const SAMPLE_PART_MATCHES = 150;
 const STATEMENT_MIN_MS = 3;
 
 /** How a count would run (see countStrategy), and how many listings the planner expects to hold its text. */
-type CountPlan = { strategy: Strategy; textMatches: number | null };
+type CountShape = { strategy: Strategy; textMatches: number | null };
+
+/**
+ * How a first page's total is found: decided before any of it runs (`SearchCounter.plan`), then carried out
+ * (`SearchCounter.carryOut`). `budgetMs` is the time limit of the count a page may wait for.
+ * - `word-total`: one word without filters; its listings were counted as they were written (job_listing_lexemes).
+ * - `count-first`: a count expected to be cheap runs before any estimate (`budgetMs` null: whatever it takes, when
+ *   few listings hold the text); the sample estimates only when it gives no total.
+ * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
+ *   estimate is COUNT_BELOW_ESTIMATE or less and `countMs(estimate)` fits what is left.
+ * - `estimate-only`: no count could fit even the whole budget (`budgetMs` 0): the page is told at once that it has
+ *   no count, and the sample estimates.
+ * Whatever the plan, a total that the budget left uncounted is counted without a limit unless the sample puts it
+ * above COUNT_BELOW_ESTIMATE: `total` is an estimate only where the sample says it is above 10,000.
+ */
+export type CountPlan =
+  | { name: 'word-total'; lexeme: string }
+  | { name: 'count-first'; budgetMs: number | null; stream: Stream }
+  | { name: 'estimate-then-count'; budgetMs: number; countMs: (estimate: number) => number; stream: Stream }
+  | { name: 'estimate-only'; budgetMs: 0; stream: Stream };
 
 /**
  * A count under way: `first` when its answer is awaited before the page is read. `count` is exact up to
@@ -102,16 +119,15 @@ export class SearchCounter {
    * Starts counting the matches of a first page, on a connection of its own. Words estimated to occur together often
    * enough to walk for may in fact never do ("sql kubernetes"), nor text and filters ("remote" in a city): the
    * statistics know each, not how they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, the
-   * count comes first and its answer decides (an estimate of none is counted: "sql kubernetes" takes ~15 ms at 1M
-   * listings to answer zero, and the walk it spares would read ~60,000 listings to find nothing). Otherwise it runs
-   * while the page is read: a search waits for the slower, not both. A single word without filters is not counted:
-   * its listings were counted as they were written (job_listing_lexemes), and that one row comes first.
+   * count comes first and its answer decides (an estimate of none is counted: a count answers zero far sooner than a
+   * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs while the page is
+   * read: a search waits for the slower, not both. A single word without filters is not counted: its listings were
+   * counted as they were written (job_listing_lexemes), and that one row comes first.
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
     // One word without filters: its listings are counted already, and the page is planned with their number.
-    const lexeme = isFiltered(context) ? null : singleLexeme(context.text.match);
-    const first = lexeme !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
+    const first = countedWord(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
     let settle: (count: number | null) => void = () => undefined;
@@ -119,51 +135,66 @@ export class SearchCounter {
     const count = new Promise<number | null>((resolve, reject) => ([settle, fail] = [resolve, reject]));
     // Awaited only before the page; a failure also fails `total`, which is always awaited.
     count.catch(() => undefined);
-    const total = this.repository.withSession((session) =>
-      lexeme !== null
-        ? this.listingsHolding(session, lexeme, settle)
-        : this.countOrEstimate(session, context, estimate, time, { settle, onLateAnswer: (late) => (none = late === 0) }),
+    const total = this.repository.withSession(async (session) =>
+      this.carryOut(session, context, await this.plan(session, context), estimate, time, { settle, onLateAnswer: (late) => (none = late === 0) }),
     );
     total.catch(fail);
     return { count, first, total, foundNone: () => none };
   }
 
   /**
-   * The total: the count up to 10,000, else the estimate, never below 10,001 when the count reached that far. The
-   * count (exact up to 10,000; 10,001: more than that; null: not counted) is settled as soon as it is known, so that a
-   * page waiting for it waits no longer than it must. A count expected to be cheap comes first, and the sample
-   * estimates only when it gives no total: when few listings hold the text (counted whatever it takes), or when
-   * filters with an index of their own leave few table pages to read (a keyword in a city). A count that could not
-   * fit even the whole budget (`countCost`) is settled as none at once. Otherwise the sample estimates first, and a count follows
-   * when the estimate is COUNT_BELOW_ESTIMATE or less and it fits what is left of the budget. When no count fit, or the
-   * one tried ran out of budget, the page is told none (it waits no longer), and unless the sample puts the total
-   * above COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to
-   * skip it): `total` is an estimate only where the sample says it is above 10,000.
+   * How the total is found (CountPlan). A count expected to be cheap comes first: when few listings hold the text
+   * (counted whatever it takes), or when filters with an index of their own leave few table pages to read (a keyword
+   * in a city). A count that could not fit even the whole budget (`countCost`) is not tried within it. Otherwise the
+   * sample estimates first.
    */
-  private async countOrEstimate(
+  async plan(session: SearchSession, context: SearchContext): Promise<CountPlan> {
+    const lexeme = countedWord(context);
+    if (lexeme !== null) return { name: 'word-total', lexeme };
+    const matches = everyMatch(context);
+    const shape = await countStrategy(session, context, matches);
+    const stream: Stream = { ...matches, strategy: shape.strategy };
+    const few = shape.textMatches !== null && shape.textMatches < COUNT_ALWAYS_BELOW;
+    const cost = await this.countCost(session, context, shape);
+    if (few || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES)) return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
+    if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
+    return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream };
+  }
+
+  /**
+   * The total of `plan`: the count up to 10,000, else the estimate, never below 10,001 when the count reached that
+   * far. The count (exact up to 10,000; 10,001: more than that; null: not counted) is settled as soon as it is known,
+   * so that a page waiting for it waits no longer than it must. When no count fit, or the one tried ran out of
+   * budget, the page is told none (it waits no longer), and unless the sample puts the total above
+   * COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to skip
+   * it).
+   */
+  private async carryOut(
     session: SearchSession,
     context: SearchContext,
+    plan: CountPlan,
     planned: number,
     time: CountingTime,
     { settle, onLateAnswer }: { settle: (count: number | null) => void; onLateAnswer: (count: number) => void },
   ): Promise<number> {
-    const stream = { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
-    const plan = await countStrategy(session, stream);
-    const few = plan.textMatches !== null && plan.textMatches < COUNT_ALWAYS_BELOW;
-    const cost = await this.countCost(session, context, plan);
-    const countFirst = few || (plan.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES);
-    if (!countFirst && cost.ms > this.budgetMs) settle(null);
-    let estimate: number | null = countFirst ? null : await this.estimate(session, context, planned, time);
-    const limitMs = few ? undefined : time.limit(this.budgetMs);
-    const counting = countFirst || (!!limitMs && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && cost.afterSample(estimate) <= limitMs);
-    const countStream = { ...stream, strategy: plan.strategy };
-    let count = counting && limitMs !== null ? await this.counted(session, countStream, limitMs, onLateAnswer) : null;
+    if (plan.name === 'word-total') return this.listingsHolding(session, plan.lexeme, settle);
+    if (plan.name === 'estimate-only') settle(null);
+    let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
+    let count: number | null = null;
+    if (plan.name === 'count-first') {
+      const limitMs = plan.budgetMs === null ? undefined : time.limit(plan.budgetMs);
+      if (limitMs !== null) count = await this.counted(session, plan.stream, limitMs, onLateAnswer);
+    } else if (plan.name === 'estimate-then-count') {
+      const limitMs = time.limit(plan.budgetMs);
+      if (limitMs !== null && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && plan.countMs(estimate) <= limitMs)
+        count = await this.counted(session, plan.stream, limitMs, onLateAnswer);
+    }
     settle(count);
     if (count === null || count > EXACT_TOTAL_LIMIT) {
-      if (countFirst) estimate = await this.estimate(session, context, planned, time);
+      if (plan.name === 'count-first') estimate = await this.estimate(session, context, planned, time);
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
-      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, countStream, undefined, onLateAnswer);
+      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, plan.stream, undefined, onLateAnswer);
     }
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
@@ -194,12 +225,12 @@ export class SearchCounter {
 
   /**
    * The total as the sampled listings (job_listing_sample, one in LISTING_SAMPLE_EVERY) tell it, see `sampledTotal`;
-   * null when the budget ran out first. The planner multiplies shares as if they were independent: of words
-   * ("registered nurse" was estimated at 129 listings of 11,681), of words and filters (a skill and a country), of
-   * filters (a level and a salary); the sample holds whole listings and needs no such guess. Text is counted in the
-   * part of the sample that is a partition of its own first (SAMPLE_PART), and in the whole sample only when that
-   * part holds fewer than SAMPLE_PART_MATCHES: two common words have ~30,000 sampled listings at a million, ~12 ms
-   * to count on a slow machine. A search with neither text nor filters keeps the planner's estimate (every listing).
+   * null when the budget ran out first. The planner multiplies shares as if they were independent: of words (a
+   * phrase's), of words and filters (a skill and a country), of filters (a level and a salary); the sample holds whole
+   * listings and needs no such guess. Text is counted in the part of the sample that is a partition of its own first
+   * (SAMPLE_PART), and in the whole sample only when that part holds fewer than SAMPLE_PART_MATCHES: common words
+   * hold many sampled listings, slow to count (the figures: bench/RESULTS-search.md). A search with neither text nor
+   * filters keeps the planner's estimate (every listing).
    */
   private async estimate(session: SearchSession, context: SearchContext, planned: number, time: CountingTime): Promise<number | null> {
     const text = context.text.match;
@@ -228,14 +259,14 @@ export class SearchCounter {
    * paces above (0: always worth trying), before the sample and after it (`afterSample`, given its estimate). Before
    * the sample, a count of text alone is always worth trying: it may find that its words never occur together, and
    * the bitmaps' AND answers that fast. After it, words the sample found together in more listings than the budget
-   * could read are not counted: "senior aws", in 9,797 listings at a million, ran into its limit (~23 ms) every time,
-   * and the page waited for it. A count of filters alone walks the newest-first index over every listing of the
+   * could read are not counted: such a count ran into its limit every time, and the page waited for it (the
+   * figures: bench/RESULTS-search.md). A count of filters alone walks the newest-first index over every listing of the
    * search's `datePosted` window (all listings, without one), unless a filter has an index of its own.
    */
   private async countCost(
     session: SearchSession,
     context: SearchContext,
-    { strategy, textMatches }: CountPlan,
+    { strategy, textMatches }: CountShape,
   ): Promise<{ pages: number; ms: number; afterSample: (sampled: number) => number }> {
     if (textMatches !== null) {
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
@@ -253,8 +284,18 @@ export class SearchCounter {
  * The total that `matches` among sampled listings, one in `every`, stand for: `every` times as many (100 matches:
  * within about ±20% at two standard deviations; 16: ±50%). With none matching, the planner's estimate, at most one
  * sampled match's worth. (Holding the planner's estimate within the sample's bounds, as the estimate once did below
- * 20 matches, kept its error when it was far off: "design" in Germany, remote, at 100,000 listings, was 848 for 513.)
+ * 20 matches, kept its error when it was far off: bench/RESULTS-search.md.)
  */
 export function sampledTotal(matches: number, every: number, planned: number): number {
   return matches > 0 ? matches * every : Math.min(planned, every);
+}
+
+/** The lexeme of a search for one word without filters, whose listings were counted as they were written; else null. */
+function countedWord(context: SearchContext): string | null {
+  return isFiltered(context) ? null : singleLexeme(context.text.match);
+}
+
+/** Every match of a search, as one stream without tiers: what a count counts. */
+function everyMatch(context: SearchContext): Omit<Stream, 'strategy'> {
+  return { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
 }

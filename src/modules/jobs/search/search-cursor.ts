@@ -5,24 +5,49 @@ import type { SearchRepository } from './search.repository';
 
 const CURSOR_KEY_PURPOSE = 'search-cursor';
 
-/** Where the next page starts: the stream (relevance tier) and the last listing's (posted_at, id) within it. */
+/** Where the next page starts: the stream (relevance tier) and the last listing returned within it. */
 export interface CursorPosition {
-  /** stream index */
+  /** The index of the stream the next page continues (search-plan.ts: the title tier is 0). */
+  stream: number;
+  /** posted_at (as PostgreSQL wrote it) and id of the last listing returned. */
+  after: Key;
+  /** The total of the first page, which later pages keep. */
+  total: number;
+  /** The first page's clock (ISO 8601), for relative dates. */
+  asOf: string;
+  mode: TextMode;
+  /** The query as read, when its words were corrected (search-words.ts). */
+  query?: string;
+}
+
+/** A position as a cursor carries it: one letter a field keeps the token short. */
+interface WirePosition {
   t: number;
-  /** posted_at (as PostgreSQL wrote it) and id of the last listing returned */
   k: Key;
-  /** total of the first page */
   n: number;
-  /** asOf: the first page's clock, for relative dates */
   a: string;
   m: TextMode;
-  /** the query as read, when its words were corrected (search-words.ts) */
   q?: string;
 }
 
 /** The codec of search cursors, signed with the deployment's one key so that any instance reads another's cursors. */
-export async function loadSearchCursors(repository: SearchRepository): Promise<SearchCursorCodec<CursorPosition>> {
-  return new SearchCursorCodec(await repository.signingSecret(CURSOR_KEY_PURPOSE, randomBytes(32)));
+export async function loadSearchCursors(repository: SearchRepository): Promise<SearchCursors> {
+  return new SearchCursors(new SearchCursorCodec(await repository.signingSecret(CURSOR_KEY_PURPOSE, randomBytes(32))));
+}
+
+/** Search positions to and from `nextCursor`, with readable names in code and single letters on the wire. */
+export class SearchCursors {
+  constructor(private readonly codec: SearchCursorCodec<WirePosition>) {}
+
+  encode(search: string, { stream, after, total, asOf, mode, query }: CursorPosition): string {
+    return this.codec.encode(search, { t: stream, k: after, n: total, a: asOf, m: mode, ...(query !== undefined ? { q: query } : {}) });
+  }
+
+  /** The position a cursor holds, or a 400 naming `cursor` (see SearchCursorCodec.decode). */
+  decode(search: string, cursor: string): CursorPosition {
+    const { t, k, n, a, m, q } = this.codec.decode(search, cursor);
+    return { stream: t, after: k, total: n, asOf: a, mode: m, ...(q !== undefined ? { query: q } : {}) };
+  }
 }
 
 /**

@@ -3,26 +3,24 @@ import {
   estimateStatement,
   inTitle,
   isFiltered,
-  isPhraseConjunction,
   isTextual,
-  lexemes,
   postedWindow,
-  requiredWords,
   SearchContext,
   searchFilters,
   signatureConditions,
   Strategy,
   Stream,
   textConditions,
+  Tsqueries,
   titlesApartStatement,
   WALK_BOUND,
 } from './search-sql';
 import type { SearchSession } from './search.repository';
+import { isPhraseConjunction, lexemes, requiredWords } from './tsquery-text';
 
 /**
- * A stream whose text matches at most this many listings is read through a GIN bitmap of them. Measured at 1M
- * listings: a bitmap costs ~8 µs per match (matches are scattered), a walk ~0.5 µs per index entry plus ~4 µs per
- * listing whose search vector it reads, so they meet near 3,000 matches at ~25 ms.
+ * A stream whose text matches at most this many listings is read through a GIN bitmap of them: where a bitmap's cost
+ * per match and a walk's per entry meet (COST_US; the figures: bench/RESULTS-search.md).
  */
 export const WALK_ABOVE_MATCHES = 3_000;
 const WALK_ABOVE_TITLE_MATCHES = 1_000;
@@ -34,9 +32,9 @@ export const WALK_CHUNKS = 3;
 /** PostgreSQL's selectivity for a word missing from a tsvector column's statistics (DEFAULT_TS_MATCH_SEL). */
 const UNKNOWN_WORD_SHARE = 0.005;
 /**
- * What each step of a strategy costs, in µs (measured at 1M listings, see bench/RESULTS-search.md): an entry of the
- * newest-first index, a search vector read from the table, a match a bitmap heap scan visits, and an entry of a
- * GIN bitmap (built, never visited when another bitmap excludes it).
+ * What each step of a strategy costs, in µs (measured at 1M listings: bench/RESULTS-search.md, "The figures behind
+ * the code"): an entry of the newest-first index, a search vector read from the table, a match a bitmap heap scan
+ * visits, and an entry of a GIN bitmap (built, never visited when another bitmap excludes it).
  */
 const COST_US = { walkEntry: 0.5, vectorRead: 4, match: 8, bitmapEntry: 0.05 };
 /** Rows a page reads: the page and one more, which tells whether there is a next page. */
@@ -59,7 +57,13 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const words = signatureConditions(context);
   const streams: Omit<Stream, 'strategy'>[] = query
     ? [
-        { filters, text: (sql, searchVector) => [...textConditions(context, 'keywords')(sql, searchVector), title(sql)], tier: none, words: none, country },
+        {
+          filters,
+          text: (sql, options) => [...textConditions(context, 'keywords')(sql, options), inTitle((options?.tsqueries ?? context.text).query)(sql)],
+          tier: none,
+          words: none,
+          country,
+        },
         { filters, text: textConditions(context), tier: (sql) => [`NOT ${title(sql)}`], words, country },
       ]
     : [{ filters, text: textConditions(context), tier: none, words, country }];
@@ -69,7 +73,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
   const filtered = isFiltered(context);
   // No title holds two of the words together: the title tier holds nothing, and is not read (its index would AND
-  // their entries to tell: ~15–20 ms for "engineer developer" at a million listings).
+  // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md).
   const noTitle = query !== null && (await titlesApart(session, requiredWords(query)));
   for (const [index, stream] of streams.entries()) {
     if (index === 0 && noTitle) planned.push({ ...stream, strategy: 'bitmap', empty: true });
@@ -86,10 +90,11 @@ export async function planStreams(session: SearchSession, context: SearchContext
  * How to find a stream's newest matches: the cheapest by the planner's estimates of the text, the filters, and the
  * two together (enforced, because with a LIMIT the planner may walk the whole index for a word it wrongly thinks
  * common: a title word that is in no title).
- * - `bitmap`: a GIN bitmap of the text's matches, then the filters on each (~8 µs per match, they are scattered
- *   over the table); always for text the statistics expect in few listings, or do not know.
- * - `walk`: walk the newest-first index (~0.5 µs per listing, filters and title tested on the index alone) and test
- *   the text on what passes the filters (~4 µs), until a page is found: cheap when matches are frequent.
+ * - `bitmap`: a GIN bitmap of the text's matches, then the filters on each (COST_US.match: they are scattered over
+ *   the table); always for text the statistics expect in few listings, or do not know.
+ * - `walk`: walk the newest-first index (COST_US.walkEntry a listing, filters and title tested on the index alone)
+ *   and test the text on what passes the filters (COST_US.vectorRead), until a page is found: cheap when matches are
+ *   frequent.
  * - `combined`: the planner ANDs the text's bitmap with the bitmaps of filters that have an index of their own
  *   (places, country, companies, title words), and tests the rest on what both hold: cheap when those filters are
  *   selective, whatever the text matches.
@@ -103,7 +108,7 @@ async function chooseStrategy(
     const sql = new SqlParameters();
     return session.estimate(estimateStatement(conditions(sql), sql.values));
   };
-  const textMatches = await textEstimate(session, stream.text);
+  const textMatches = await textEstimate(session, context.text, (sql, tsqueries) => stream.text(sql, { tsqueries }));
   const listings = await listingCount(session);
   const filtered = isFiltered(context);
   // What the whole stream is expected to hold (it sizes the period a bitmap reads first: search-period.ts).
@@ -145,8 +150,13 @@ async function titlesApart(session: SearchSession, words: string[]): Promise<boo
 }
 
 /** The strategy of a count of every match (one stream, no tiers): a bitmap of few text matches, else combined. */
-export async function countStrategy(session: SearchSession, stream: Omit<Stream, 'strategy'>): Promise<{ strategy: Strategy; textMatches: number | null }> {
-  const textMatches = stream.text(new SqlParameters()).length > 0 ? await textEstimate(session, stream.text) : null;
+export async function countStrategy(
+  session: SearchSession,
+  context: SearchContext,
+  stream: Omit<Stream, 'strategy'>,
+): Promise<{ strategy: Strategy; textMatches: number | null }> {
+  const textMatches =
+    stream.text(new SqlParameters()).length > 0 ? await textEstimate(session, context.text, (sql, tsqueries) => stream.text(sql, { tsqueries })) : null;
   const strategy = textMatches === null ? 'planner' : textMatches <= WALK_ABOVE_MATCHES ? 'bitmap' : 'combined';
   return { strategy, textMatches };
 }
@@ -158,7 +168,7 @@ export async function countStrategy(session: SearchSession, stream: Omit<Stream,
 export async function countReads(session: SearchSession, context: SearchContext, strategy: Strategy, textMatches: number): Promise<number> {
   const indexed = (sql: SqlParameters) => indexedFilterConditions(context.search, sql);
   if (strategy !== 'combined' || indexed(new SqlParameters()).length === 0) return textMatches;
-  return textEstimate(session, (sql) => [...indexed(sql), ...textConditions(context)(sql)]);
+  return textEstimate(session, context.text, (sql, tsqueries) => [...indexed(sql), ...textConditions(context)(sql, { tsqueries })]);
 }
 
 /** Whether the listings table fits in PostgreSQL's shared buffers (its pages are then read from memory it owns). */
@@ -170,26 +180,27 @@ export function tableFitsBuffers(session: SearchSession): Promise<boolean> {
 }
 
 /**
- * What the planner expects `conditions` to match. A phrase is estimated as its rarest word alone: its words occur
- * together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they never did
- * (13 listings of 1,156 at 100k), and a search that believed it would count and sort every match, unbounded.
- * The rarest word is never fewer than the phrase's matches.
+ * What the planner expects the conditions `where` builds for `tsqueries` to match. A phrase (one of the tsqueries
+ * that is a plain phrase: isPhraseConjunction) is estimated as its rarest word alone, put in the phrase's place: its
+ * words occur together (people quote names: "registered nurse"), yet the planner multiplies their shares as if they
+ * never did (see bench/RESULTS-search.md, "The figures behind the code"), and a search that
+ * believed it would count and sort every match, unbounded. The rarest word is never fewer than the phrase's matches.
+ * A phrase that `where` does not test leaves its conditions as they are.
  */
-async function textEstimate(session: SearchSession, where: (sql: SqlParameters) => string[]): Promise<number> {
-  const sql = new SqlParameters();
-  const conditions = where(sql);
-  const phrases = sql.values.flatMap((value, index) => (typeof value === 'string' && isPhraseConjunction(value) ? [{ index, words: lexemes(value) }] : []));
-  if (phrases.length === 0) return session.estimate(estimateStatement(conditions, sql.values));
-  const wordAlone = (index: number, word: string) =>
-    session.estimate(
-      estimateStatement(
-        conditions,
-        sql.values.map((value, at) => (at === index ? word : value)),
-      ),
-    );
+async function textEstimate(session: SearchSession, tsqueries: Tsqueries, where: (sql: SqlParameters, tsqueries: Tsqueries) => string[]): Promise<number> {
+  const estimate = (tested: Tsqueries) => {
+    const sql = new SqlParameters();
+    return session.estimate(estimateStatement(where(sql, tested), sql.values));
+  };
+  const phrases = [...new Set([tsqueries.query, tsqueries.match])].filter((text): text is string => text !== null && isPhraseConjunction(text));
+  if (phrases.length === 0) return estimate(tsqueries);
+  // The word stands for the phrase wherever the phrase is tested (the query and the match may be one text).
+  const wordFor = (phrase: string, word: string, text: string | null) => (text === phrase ? word : text);
   // One after another: a session is one connection, which runs one query at a time anyway (pg 9 refuses overlap).
   let rarest = Infinity;
-  for (const { index, words } of phrases) for (const word of words) rarest = Math.min(rarest, await wordAlone(index, word));
+  for (const phrase of phrases)
+    for (const word of lexemes(phrase))
+      rarest = Math.min(rarest, await estimate({ query: wordFor(phrase, word, tsqueries.query), match: wordFor(phrase, word, tsqueries.match) }));
   return rarest;
 }
 
@@ -198,7 +209,7 @@ async function textEstimate(session: SearchSession, where: (sql: SqlParameters) 
  * count, and the total when neither a count nor a sample answers.
  */
 export function estimateMatches(session: SearchSession, context: SearchContext): Promise<number> {
-  return textEstimate(session, (sql) => [...searchFilters(context)(sql), ...textConditions(context)(sql)]);
+  return textEstimate(session, context.text, (sql, tsqueries) => [...searchFilters(context)(sql), ...textConditions(context)(sql, { tsqueries })]);
 }
 
 /** Listings within the search's `datePosted` window (all listings without one), as the planner estimates them. */

@@ -1,6 +1,7 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { filterConditions, postedSince, SqlParameters } from './search-filters';
+import { loosened, prefixQuery, requiredWords } from './tsquery-text';
 
 /**
  * How a text query matches: as written (`exact`), or, when its last word is in no listing but starts words that
@@ -19,10 +20,11 @@ export interface Stream {
   /** Conditions the newest-first index can test alone. */
   filters: (sql: SqlParameters) => string[];
   /**
-   * Conditions on the text that a GIN index answers (search or title vector); `searchVector` is how
-   * the statement reaches the search vector (default `l.search_vector`).
+   * Conditions on the text that a GIN index answers (search or title vector); `searchVector` is how the statement
+   * reaches the search vector (default `l.search_vector`), `tsqueries` what it tests in place of the search's own (an
+   * estimate of a phrase puts one of its words there: see `textEstimate` in search-plan.ts).
    */
-  text: (sql: SqlParameters, searchVector?: string) => string[];
+  text: (sql: SqlParameters, options?: TextOptions) => string[];
   /** The relevance tier's conditions on the title, tested on each match (never through an index). */
   tier: (sql: SqlParameters) => string[];
   /**
@@ -45,11 +47,23 @@ export interface Stream {
  */
 export type Period = { since: Date } | { before: Date };
 
+/** A search's tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions). */
+export interface Tsqueries {
+  query: string | null;
+  match: string | null;
+}
+
+/** How a statement reaches a listing's search vector, and the tsqueries its text conditions test. */
+export interface TextOptions {
+  searchVector?: string;
+  tsqueries?: Tsqueries;
+}
+
 export interface SearchContext {
   search: JobSearchDto;
   asOf: Date;
-  /** tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions); `raw` is the query as sent. */
-  text: { query: string | null; match: string | null; raw: string | null };
+  /** The search's tsqueries; `raw` is the query as sent (or as corrected: search-words.ts). */
+  text: Tsqueries & { raw: string | null };
   mode: TextMode;
 }
 
@@ -64,9 +78,9 @@ export interface KeyedRow {
   key: string;
 }
 
-/** Listings one walk passes at most (~10 ms); see search-plan.ts. */
+/** Listings one walk passes at most; see search-plan.ts, and its cost in bench/RESULTS-search.md. */
 export const WALK_BOUND = 20_000;
-/** Listings that pass the filters whose search vector one walk reads at most (~4 µs each). */
+/** Listings that pass the filters whose search vector one walk reads at most (COST_US.vectorRead each). */
 export const WALK_READS = 3_000;
 
 /** The columns of the newest-first index (its key and what it includes): a walk reads nothing else. */
@@ -143,11 +157,13 @@ export function isFiltered(context: SearchContext): boolean {
  * does not already imply. `searchVector` is how the statement reaches the listing's search vector.
  */
 export function textConditions(context: SearchContext, part: 'match' | 'keywords' = 'match'): Stream['text'] {
-  const { match, query } = context.text;
-  // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
-  // description may hold) remain to test.
-  const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
-  return (sql, searchVector = 'l.search_vector') => (tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : []);
+  return (sql, { searchVector = 'l.search_vector', tsqueries = context.text } = {}) => {
+    const { match, query } = tsqueries;
+    // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
+    // description may hold) remain to test.
+    const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
+    return tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : [];
+  };
 }
 
 /**
@@ -204,14 +220,14 @@ export const LISTING_SAMPLE_EVERY = 32;
  * own, for text that many sampled listings hold (see ListingSample).
  */
 export const SAMPLE_PART = { below: '20000000-0000-0000-0000-000000000000', every: 256 };
-/** Sampled listings holding a phrase's words whose own words are read, to tell which hold the phrase (~10–100 µs each). */
+/** Sampled listings holding a phrase's words whose own words are read, to tell which hold the phrase (each is slow to read: bench/RESULTS-search.md). */
 const PHRASE_READS = 200;
 
 /**
  * How many of the sampled listings (job_listing_sample, which has every column a search tests), or of its `part`
  * (SAMPLE_PART), match a search's text and pass its filters (`matches`). Only a listing's words, its whole TOASTed
- * search vector, tell a phrase from its words together: reading the ~30,000 sampled listings that hold "product" and
- * "manager" at a million listings took 145 ms. So text with a phrase counts the sampled listings that hold its words together
+ * search vector, tell a phrase from its words together, and reading it for every sampled listing that holds two
+ * common words is far too slow (bench/RESULTS-search.md). So text with a phrase counts the sampled listings that hold its words together
  * (`loosened`: the GIN index alone answers that), and reads PHRASE_READS of them, by id (a random order), for the
  * share that hold the phrase.
  */
@@ -260,7 +276,7 @@ function periodConditions(period: Period, after: Key | null, sql: SqlParameters)
 }
 
 /**
- * The statements of one walk (see `walk` in job-search.service.ts): `rows` finds up to `limit` matches among at most
+ * The statements of one walk (see `streamPage` and `walkBoundary` in job-search.service.ts): `rows` finds up to `limit` matches among at most
  * WALK_BOUND index entries after `after`; when it falls short, `lastRead` answers its WALK_READS-th listing that
  * passed the filters, and else `lastEntry` its WALK_BOUND-th entry: where the next walk starts.
  */
@@ -274,7 +290,7 @@ export function walkStatements(stream: Stream, after: Key | null, limit: number)
   };
   const rowsSql = new SqlParameters();
   const passed = `${candidates(rowsSql)} LIMIT ${WALK_READS}`;
-  const text = stream.text(rowsSql, SEARCH_VECTOR_BY_ID);
+  const text = stream.text(rowsSql, { searchVector: SEARCH_VECTOR_BY_ID });
   const readsSql = new SqlParameters();
   const entriesSql = new SqlParameters();
   const keysetOnly = whereClause(scope(entriesSql));
@@ -310,94 +326,4 @@ function keysetCondition([postedAt, id]: Key, sql: SqlParameters): string {
 
 export function whereClause(conditions: string[]): string {
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-}
-
-/** A tsquery's phrase operator: `<->`, or `<N>` for words N apart. */
-const PHRASE_OPERATOR = /<\d*-?>/;
-
-/** A quoted lexeme in a tsquery's text (a quote inside it doubled); it may hold any character, operators too. */
-const QUOTED_LEXEME = /'(?:[^']|'')+'/g;
-
-/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
-export function lexemes(query: string): string[] {
-  return [...query.matchAll(QUOTED_LEXEME)].map((match) => match[0]);
-}
-
-/**
- * The lexemes (unquoted) that every listing matching a tsquery's text holds: those of its top-level conjuncts (split
- * on `&` outside parentheses) that are a lexeme or a phrase of lexemes. An alternative (|), an exclusion (!), a
- * prefix or weight (:) or a group requires no particular lexeme, and adds none; `|` binds loosest, so one outside
- * parentheses leaves nothing required at all.
- */
-export function requiredWords(query: string): string[] {
-  // Lexemes blanked out while the operators around them are read, keeping every position.
-  const operators = query.replace(QUOTED_LEXEME, (quoted) => '_'.repeat(quoted.length));
-  const conjuncts: string[] = [];
-  let [depth, start] = [0, 0];
-  for (let at = 0; at <= operators.length; at++) {
-    const character = operators[at];
-    if (character === '(') depth++;
-    else if (character === ')') depth--;
-    else if (character === '|' && depth === 0) return [];
-    else if ((character === '&' && depth === 0) || at === operators.length) {
-      if (!/[|!:()\\]/.test(operators.slice(start, at))) conjuncts.push(query.slice(start, at));
-      start = at + 1;
-    }
-  }
-  const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map(unquoted));
-  return [...new Set(words)];
-}
-
-/**
- * The lexeme of a tsquery's text that is one word and nothing else (`'nurs'`; no prefix, weight or operator), else
- * null.
- */
-export function singleLexeme(query: string | null): string | null {
-  const [only, ...more] = query ? lexemes(query) : [];
-  return only === query && more.length === 0 ? unquoted(only) : null;
-}
-
-/** A quoted lexeme of a tsquery's text, as the lexeme itself: the text doubles the quotes and backslashes within it. */
-function unquoted(quoted: string): string {
-  return quoted.slice(1, -1).replace(/''|\\\\/g, (pair) => pair[0]);
-}
-
-/**
- * Whether a tsquery's text holds a phrase and nothing that a single one of its lexemes would not cover: no
- * alternative (|), exclusion (!), prefix or weight (:). Each of its lexemes alone then matches every listing it does.
- */
-export function isPhraseConjunction(query: string): boolean {
-  return PHRASE_OPERATOR.test(query) && !/[|!:]/.test(query.replace(QUOTED_LEXEME, ''));
-}
-
-/**
- * A tsquery's text with each phrase loosened to its words together (`'a' <-> 'b'` → `'a' & 'b'`): what every listing
- * that matches holds. Null for text without a phrase, and for text with an exclusion (a phrase loosened under it
- * would exclude more listings, not fewer).
- */
-export function loosened(query: string): string | null {
-  const operators = query.replace(QUOTED_LEXEME, (quoted) => '_'.repeat(quoted.length));
-  if (operators.includes('!') || !PHRASE_OPERATOR.test(operators)) return null;
-  let loose = '';
-  let at = 0;
-  for (const phrase of operators.matchAll(new RegExp(PHRASE_OPERATOR, 'g'))) {
-    loose += `${query.slice(at, phrase.index)}&`;
-    at = (phrase.index ?? 0) + phrase[0].length;
-  }
-  return loose + query.slice(at);
-}
-
-/** "senior kubern" → "senior & kubern:*": the last word as a prefix, as someone still typing it means. */
-function prefixQuery(text: string): string {
-  const words = queryWords(text);
-  return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ');
-}
-
-/** The words a query asks for, without those it excludes (`-word`) and without tsquery syntax characters. */
-export function queryWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((token) => !token.startsWith('-'))
-    .flatMap((token) => token.match(/[\p{L}\p{N}]+/gu) ?? []);
 }

@@ -1,5 +1,6 @@
 import { wordLexeme } from '../listings.repository';
-import { queryWords, Statement, TextMode } from './search-sql';
+import type { Statement, TextMode } from './search-sql';
+import { queryWords } from './tsquery-text';
 import type { SearchSession } from './search.repository';
 
 /** Words shorter than this are not corrected: one edit away from a short word are too many others. */

@@ -19,8 +19,7 @@ export const OVERRUN_GRACE_MS = 2;
 
 /**
  * A bitmap's matches are scattered over the table, one page each: asking the kernel for the next pages while reading
- * one (PostgreSQL's prefetch, off by default) halved a rare word's count at 1M listings (~1,900 pages: 43–57 ms
- * to 26–31 ms, pages not in shared buffers).
+ * one (PostgreSQL's prefetch, off by default) halved a rare word's count (bench/RESULTS-search.md).
  */
 const BITMAP_SETTINGS = ['enable_indexscan = off', 'enable_indexonlyscan = off', 'enable_seqscan = off', "work_mem = '32MB'", 'effective_io_concurrency = 128'];
 /** The plan shape each strategy forces (see search-plan.ts). */
@@ -70,7 +69,7 @@ export class SearchSession {
   /**
    * Runs one statement with the plan shape of `strategy` forced (and, if given, a time limit): settings last until
    * the end of its transaction. PostgreSQL checks a time limit only between steps, and building one GIN bitmap is
-   * one step: a count given 15 ms answered after 62 ms (a common word's 584,542 entries). So the search enforces the
+   * one step: a count given 15 ms answered four times later (bench/RESULTS-search.md). So the search enforces the
    * limit itself: past it (and a little grace for the round trip) the statement counts as timed out at once, and
    * runs on to its end on this connection, which goes back to the pool only then (see `withSession`). A statement
    * given up on still holds its transaction, which ends only with it (rolled back, when its time limit cancelled it
@@ -112,8 +111,8 @@ export class SearchSession {
 
 /**
  * What the planner's statistics answer, kept by the process for STATISTICS_MS: its estimates (a search asks ten or
- * more: each word, the filters alone and with the text, the table's size; each EXPLAIN of a text condition costs
- * 0.2–1 ms of planning, the search vector's statistics are large) and the histogram of posting times
+ * more: each word, the filters alone and with the text, the table's size; each EXPLAIN of a text condition takes
+ * long to plan, the search vector's statistics are large: bench/RESULTS-search.md) and the histogram of posting times
  * (search-period.ts). They change only when ANALYZE runs, and nothing the search promises rests on them being
  * current: they choose plans and size periods, and stand in for a total only where it is plausibly above 10,000.
  */
@@ -158,8 +157,7 @@ export class SearchRepository extends SqlRepository {
   /**
    * Searches that run at once (SEARCH_CONCURRENCY, at most SEARCH_CONCURRENCY_LIMIT). A search is CPU work for the
    * service and PostgreSQL: more at once than the cores can run only share them, so that each takes longer, and the
-   * slowest longest. Eight two-word searches in flight at a million listings on two cores, p95 in single rounds:
-   * 103, 127 and 152 ms with four at once, 144, 149 and 163 ms with nine, 139 with two (bench/RESULTS-search.md).
+   * slowest longest (measured: bench/RESULTS-search.md, "The figures behind the code").
    */
   private readonly searchSlots: Semaphore;
   private readonly statistics = new PlannerStatistics();

@@ -1,4 +1,4 @@
-import { loosened, requiredWords, singleLexeme } from '@src/modules/jobs/search/search-sql';
+import { loosened, requiredWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
 
 describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
   it('are every lexeme of a conjunction of words and phrases', () => {

@@ -1,0 +1,95 @@
+/**
+ * The text of a tsquery, as PostgreSQL writes it (`'senior' & 'data' <-> 'engin'`), read without asking the database:
+ * its lexemes, the words every match must hold, whether it is one word or a plain phrase, and the query text a
+ * search sends when its last word is a prefix. Nothing here builds SQL.
+ */
+
+/** A tsquery's phrase operator: `<->`, or `<N>` for words N apart. */
+const PHRASE_OPERATOR = /<\d*-?>/;
+
+/** A quoted lexeme in a tsquery's text (a quote inside it doubled); it may hold any character, operators too. */
+const QUOTED_LEXEME = /'(?:[^']|'')+'/g;
+
+/** The lexemes of a tsquery's text ('senior' & 'engin' → 'senior', 'engin'), each quoted: a tsquery of one word. */
+export function lexemes(query: string): string[] {
+  return [...query.matchAll(QUOTED_LEXEME)].map((match) => match[0]);
+}
+
+/**
+ * The lexemes (unquoted) that every listing matching a tsquery's text holds: those of its top-level conjuncts (split
+ * on `&` outside parentheses) that are a lexeme or a phrase of lexemes. An alternative (|), an exclusion (!), a
+ * prefix or weight (:) or a group requires no particular lexeme, and adds none; `|` binds loosest, so one outside
+ * parentheses leaves nothing required at all.
+ */
+export function requiredWords(query: string): string[] {
+  // Lexemes blanked out while the operators around them are read, keeping every position.
+  const operators = query.replace(QUOTED_LEXEME, (quoted) => '_'.repeat(quoted.length));
+  const conjuncts: string[] = [];
+  let [depth, start] = [0, 0];
+  for (let at = 0; at <= operators.length; at++) {
+    const character = operators[at];
+    if (character === '(') depth++;
+    else if (character === ')') depth--;
+    else if (character === '|' && depth === 0) return [];
+    else if ((character === '&' && depth === 0) || at === operators.length) {
+      if (!/[|!:()\\]/.test(operators.slice(start, at))) conjuncts.push(query.slice(start, at));
+      start = at + 1;
+    }
+  }
+  const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map(unquoted));
+  return [...new Set(words)];
+}
+
+/**
+ * The lexeme of a tsquery's text that is one word and nothing else (`'nurs'`; no prefix, weight or operator), else
+ * null.
+ */
+export function singleLexeme(query: string | null): string | null {
+  const [only, ...more] = query ? lexemes(query) : [];
+  return only === query && more.length === 0 ? unquoted(only) : null;
+}
+
+/** A quoted lexeme of a tsquery's text, as the lexeme itself: the text doubles the quotes and backslashes within it. */
+function unquoted(quoted: string): string {
+  return quoted.slice(1, -1).replace(/''|\\\\/g, (pair) => pair[0]);
+}
+
+/**
+ * Whether a tsquery's text holds a phrase and nothing that a single one of its lexemes would not cover: no
+ * alternative (|), exclusion (!), prefix or weight (:). Each of its lexemes alone then matches every listing it does.
+ */
+export function isPhraseConjunction(query: string): boolean {
+  return PHRASE_OPERATOR.test(query) && !/[|!:]/.test(query.replace(QUOTED_LEXEME, ''));
+}
+
+/**
+ * A tsquery's text with each phrase loosened to its words together (`'a' <-> 'b'` → `'a' & 'b'`): what every listing
+ * that matches holds. Null for text without a phrase, and for text with an exclusion (a phrase loosened under it
+ * would exclude more listings, not fewer).
+ */
+export function loosened(query: string): string | null {
+  const operators = query.replace(QUOTED_LEXEME, (quoted) => '_'.repeat(quoted.length));
+  if (operators.includes('!') || !PHRASE_OPERATOR.test(operators)) return null;
+  let loose = '';
+  let at = 0;
+  for (const phrase of operators.matchAll(new RegExp(PHRASE_OPERATOR, 'g'))) {
+    loose += `${query.slice(at, phrase.index)}&`;
+    at = (phrase.index ?? 0) + phrase[0].length;
+  }
+  return loose + query.slice(at);
+}
+
+/** "senior kubern" → "senior & kubern:*": the last word as a prefix, as someone still typing it means. */
+export function prefixQuery(text: string): string {
+  const words = queryWords(text);
+  return words.map((word, index) => (index === words.length - 1 ? `${word}:*` : word)).join(' & ');
+}
+
+/** The words a query asks for, without those it excludes (`-word`) and without tsquery syntax characters. */
+export function queryWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-'))
+    .flatMap((token) => token.match(/[\p{L}\p{N}]+/gu) ?? []);
+}
