@@ -25,6 +25,8 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON request body, when the operation takes one. */
   body?: { schema: Schema; required: boolean };
+  /** The media type of a request body that is not JSON (`text/csv`), when the operation takes one. */
+  otherBodyType?: string;
   responses: Record<string, DocumentedResponse>;
   /** Needs an API key (it has a non-empty security requirement). */
   secured: boolean;
@@ -47,6 +49,7 @@ export function listOperations(document: Schema): Operation[] {
         path,
         parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])],
         body: json?.schema ? { schema: json.schema, required: operation.requestBody.required === true } : undefined,
+        otherBodyType: json ? undefined : Object.keys(operation.requestBody?.content ?? {})[0],
         responses: operation.responses ?? {},
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
         requiredScope: operation['x-required-scope'],
