@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-authenticator';
 import type { Scope } from '../../common/auth/scopes';
+import { hashSecret } from '../../common/auth/secret-format';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { Owner } from '../../database/owned-repository';
 import { ApiKeyCache } from './api-key-cache';
-import { generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret';
+import { API_KEY, generateApiKey } from './api-key-secret';
 import { ApiKeyErrorCode, ApiKeyRuleError } from './api-keys.exception';
 import { ApiKeysRepository } from './api-keys.repository';
 
@@ -63,8 +64,8 @@ export class ApiKeysService implements ApiKeyAuthenticator {
 
   /** The hot path of every request: the key as this process keeps it, else one indexed lookup by hash; no write unless `lastUsedAt` is stale. */
   async authenticate(rawKey: string): Promise<Authentication> {
-    if (!isWellFormedApiKey(rawKey)) return { failure: 'invalid' };
-    const hash = hashApiKey(rawKey);
+    if (!API_KEY.isWellFormed(rawKey)) return { failure: 'invalid' };
+    const hash = hashSecret(rawKey);
     const row = await this.cache.lookup(hash, () => this.keys.byHash(hash));
     if (!row) return { failure: 'invalid' };
     if (row.revoked_at) return { failure: 'revoked' };

@@ -7,13 +7,14 @@ import type { Request } from 'express';
 import { AccessTokenAuthenticator } from '../../common/auth/access-token-authenticator';
 import type { Authentication } from '../../common/auth/api-key-authenticator';
 import { isScope, Scope } from '../../common/auth/scopes';
+import { hashSecret } from '../../common/auth/secret-format';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { NotFoundError } from '../../common/errors/api-errors';
 import type { OAuthAuthorization } from './entities/oauth-authorization.entity';
 import { redirectUriRefusal } from './oauth-clients';
 import { OAUTH_LIFETIMES } from './oauth-lifetimes';
 import { mcpResource, OAuthOrigin, resourceMetadataUrl } from './oauth-origin';
-import { generateSecret, hashSecret, isSecretOf } from './oauth-secrets';
+import { OAUTH_SECRETS } from './oauth-secrets';
 import { OAuthErrorCode, OAuthException } from './oauth.exception';
 import { ConnectedApp, OAuthRepository, TokenRow } from './oauth.repository';
 
@@ -65,7 +66,7 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   /** Keeps the app's request until the person answers; the browser that made it gets the secret that answers it. */
   async startAuthorization(input: { clientId: string; redirectUri: string; codeChallenge: string; state?: string; scopes: Scope[]; resource: string }) {
-    const browser = generateSecret('browser');
+    const browser = OAUTH_SECRETS.browser.generate();
     const id = await this.oauth.startAuthorization({
       clientId: input.clientId,
       redirectUri: input.redirectUri,
@@ -103,7 +104,7 @@ export class OAuthService implements AccessTokenAuthenticator {
         throw new OAuthException(OAuthErrorCode.PLAN_REQUIRED, 'Connecting apps requires the Plus plan, as API keys do');
       }
       const grantId = await oauth.approveGrant(accountId, authorization.clientId, scopes);
-      const code = generateSecret('code');
+      const code = OAUTH_SECRETS.code.generate();
       await oauth.issueCode(authorization.id, grantId, code.hash);
       return redirectWith(authorization, { code: code.value });
     });
@@ -125,7 +126,7 @@ export class OAuthService implements AccessTokenAuthenticator {
    * who found an old code in a log.
    */
   async challengeForCode(clientId: string, code: string): Promise<string> {
-    const found = isSecretOf('code', code) ? await this.oauth.code(hashSecret(code)) : null;
+    const found = OAUTH_SECRETS.code.isWellFormed(code) ? await this.oauth.code(hashSecret(code)) : null;
     if (!found || found.clientId !== clientId || !found.grantId || !found.codeExpiresAt) throw new InvalidGrantError('Invalid authorization code');
     if (!found.usedAt && found.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
     return found.codeChallenge;
@@ -139,7 +140,7 @@ export class OAuthService implements AccessTokenAuthenticator {
   async exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
     const expected = mcpResource(origin);
     checkResource(resource, expected);
-    if (!isSecretOf('code', code)) throw new InvalidGrantError('Invalid authorization code');
+    if (!OAUTH_SECRETS.code.isWellFormed(code)) throw new InvalidGrantError('Invalid authorization code');
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.codeForUpdate(hashSecret(code));
       if (!row || row.client_id !== clientId) throw new InvalidGrantError('Invalid authorization code');
@@ -159,7 +160,7 @@ export class OAuthService implements AccessTokenAuthenticator {
   async refresh(clientId: string, refreshToken: string, scopeNames: string[] | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
     const expected = mcpResource(origin);
     checkResource(resource, expected);
-    if (!isSecretOf('refresh', refreshToken)) throw new InvalidGrantError('Invalid refresh token');
+    if (!OAUTH_SECRETS.refresh.isWellFormed(refreshToken)) throw new InvalidGrantError('Invalid refresh token');
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.token(hashSecret(refreshToken), true);
       if (!row || row.kind !== 'refresh' || row.client_id !== clientId) throw new InvalidGrantError('Invalid refresh token');
@@ -180,7 +181,7 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   /** RFC 7009: an access token ends alone; a refresh token ends the grant, as the app is disconnecting. Unknown tokens are ignored. */
   async revoke(clientId: string, token: string): Promise<void> {
-    if (!isSecretOf('access', token) && !isSecretOf('refresh', token)) return;
+    if (!OAUTH_SECRETS.access.isWellFormed(token) && !OAUTH_SECRETS.refresh.isWellFormed(token)) return;
     const row = await this.oauth.token(hashSecret(token));
     if (!row || row.client_id !== clientId) return;
     if (row.kind === 'refresh') await this.oauth.revokeGrant(row.grant_id);
@@ -220,7 +221,7 @@ export class OAuthService implements AccessTokenAuthenticator {
   }
 
   private async liveAccessToken(token: string, resource: string): Promise<{ row: TokenRow } | Extract<Authentication, { failure: string }>> {
-    if (!isSecretOf('access', token)) return { failure: 'invalid' };
+    if (!OAUTH_SECRETS.access.isWellFormed(token)) return { failure: 'invalid' };
     const row = await this.oauth.token(hashSecret(token));
     if (!row || row.kind !== 'access' || row.resource !== resource) return { failure: 'invalid' };
     if (row.revoked_at || row.grant_revoked_at) return { failure: 'revoked' };
@@ -231,7 +232,9 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   private async findPending(oauth: OAuthRepository, id: string, browserSecret: string | undefined, lock = false): Promise<OAuthAuthorization> {
     const authorization =
-      isUUID(id) && browserSecret && isSecretOf('browser', browserSecret) ? await oauth.pendingAuthorization(id, hashSecret(browserSecret), lock) : null;
+      isUUID(id) && browserSecret && OAUTH_SECRETS.browser.isWellFormed(browserSecret)
+        ? await oauth.pendingAuthorization(id, hashSecret(browserSecret), lock)
+        : null;
     if (!authorization) {
       throw new OAuthException(
         OAuthErrorCode.AUTHORIZATION_NOT_FOUND,
@@ -248,8 +251,8 @@ export class OAuthService implements AccessTokenAuthenticator {
     scopes: Scope[],
     resource: string,
   ): Promise<OAuthTokens> {
-    const access = generateSecret('access');
-    const refresh = generateSecret('refresh');
+    const access = OAUTH_SECRETS.access.generate();
+    const refresh = OAUTH_SECRETS.refresh.generate();
     const now = Date.now();
     await oauth.insertToken({
       ...lineage,
