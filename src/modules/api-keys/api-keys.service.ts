@@ -68,16 +68,16 @@ export class ApiKeysService implements ApiKeyAuthenticator {
     const hash = hashSecret(rawKey);
     const row = await this.cache.lookup(hash, () => this.keys.byHash(hash));
     if (!row) return { failure: 'invalid' };
-    if (row.revoked_at) return { failure: 'revoked' };
+    if (row.revokedAt) return { failure: 'revoked' };
     const now = Date.now();
-    if (row.expires_at && row.expires_at.getTime() <= now) return { failure: 'expired' };
-    if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+    if (row.expiresAt && row.expiresAt.getTime() <= now) return { failure: 'expired' };
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       this.lastUsed.mark(row.id);
       // The row may be the one the cache keeps: it remembers the write, so the next requests do not send it again.
-      row.last_used_at = new Date(now);
+      row.lastUsedAt = new Date(now);
     }
     return {
-      caller: { accountId: row.account_id, keyId: row.id, scopes: row.scopes, plan: row.plan, features: row.features },
+      caller: { accountId: row.accountId, keyId: row.id, scopes: row.scopes, plan: row.plan, features: row.features },
     };
   }
 }

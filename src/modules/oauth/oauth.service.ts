@@ -143,15 +143,15 @@ export class OAuthService implements AccessTokenAuthenticator {
     if (!OAUTH_SECRETS.code.isWellFormed(code)) throw new InvalidGrantError('Invalid authorization code');
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.codeForUpdate(hashSecret(code));
-      if (!row || row.client_id !== clientId) throw new InvalidGrantError('Invalid authorization code');
-      if (row.used_at) return new Replayed({ authorizationId: row.id }, REPLAYED_CODE);
-      if (row.code_expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
-      if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+      if (!row || row.clientId !== clientId) throw new InvalidGrantError('Invalid authorization code');
+      if (row.usedAt) return new Replayed({ authorizationId: row.id }, REPLAYED_CODE);
+      if (row.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
+      if (redirectUri !== undefined && redirectUri !== row.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
       if (row.resource !== expected) throw new InvalidGrantError('The authorization code was issued for another resource');
-      if (row.grant_revoked_at) throw new InvalidGrantError('The access this code gave has been revoked');
+      if (row.grantRevokedAt) throw new InvalidGrantError('The access this code gave has been revoked');
       if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
       await oauth.markCodeUsed(row.id);
-      return this.issueTokens(oauth, { grantId: row.grant_id, authorizationId: row.id }, row.scopes, expected);
+      return this.issueTokens(oauth, { grantId: row.grantId, authorizationId: row.id }, row.scopes, expected);
     });
     return this.settle(outcome);
   }
@@ -163,18 +163,18 @@ export class OAuthService implements AccessTokenAuthenticator {
     if (!OAUTH_SECRETS.refresh.isWellFormed(refreshToken)) throw new InvalidGrantError('Invalid refresh token');
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.token(hashSecret(refreshToken), true);
-      if (!row || row.kind !== 'refresh' || row.client_id !== clientId) throw new InvalidGrantError('Invalid refresh token');
-      if (row.grant_revoked_at || row.revoked_at) throw new InvalidGrantError('Refresh token revoked');
-      if (row.used_at) return new Replayed({ grantId: row.grant_id }, 'Refresh token already used; the app’s access is revoked');
-      if (row.expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Refresh token expired');
+      if (!row || row.kind !== 'refresh' || row.clientId !== clientId) throw new InvalidGrantError('Invalid refresh token');
+      if (row.grantRevokedAt || row.revokedAt) throw new InvalidGrantError('Refresh token revoked');
+      if (row.usedAt) return new Replayed({ grantId: row.grantId }, 'Refresh token already used; the app’s access is revoked');
+      if (row.expiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Refresh token expired');
       if (row.resource !== expected) throw new InvalidGrantError('The refresh token was issued for another resource');
       if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
-      const scopes = scopeNames ?? row.grant_scopes;
-      if (!scopes.every((scope) => (row.grant_scopes as string[]).includes(scope))) {
+      const scopes = scopeNames ?? row.grantScopes;
+      if (!scopes.every((scope) => (row.grantScopes as string[]).includes(scope))) {
         throw new InvalidScopeError('A refresh can only ask for scopes the person approved');
       }
       await oauth.markTokenUsed(row.id);
-      return this.issueTokens(oauth, { grantId: row.grant_id, authorizationId: row.authorization_id }, scopes as Scope[], expected);
+      return this.issueTokens(oauth, { grantId: row.grantId, authorizationId: row.authorizationId }, scopes as Scope[], expected);
     });
     return this.settle(outcome);
   }
@@ -183,8 +183,8 @@ export class OAuthService implements AccessTokenAuthenticator {
   async revoke(clientId: string, token: string): Promise<void> {
     if (!OAUTH_SECRETS.access.isWellFormed(token) && !OAUTH_SECRETS.refresh.isWellFormed(token)) return;
     const row = await this.oauth.token(hashSecret(token));
-    if (!row || row.client_id !== clientId) return;
-    if (row.kind === 'refresh') await this.oauth.revokeGrant(row.grant_id);
+    if (!row || row.clientId !== clientId) return;
+    if (row.kind === 'refresh') await this.oauth.revokeGrant(row.grantId);
     else await this.oauth.revokeToken(row.id);
   }
 
@@ -195,7 +195,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     if ('failure' in checked) return checked;
     const { row } = checked;
     this.touch(row);
-    return { caller: { accountId: row.account_id, clientId: row.client_id, scopes: row.scopes, plan: row.plan, features: row.features } };
+    return { caller: { accountId: row.accountId, clientId: row.clientId, scopes: row.scopes, plan: row.plan, features: row.features } };
   }
 
   /** The same check in the SDK's terms (`OAuthServerProvider.verifyAccessToken`, what `requireBearerAuth` calls). */
@@ -203,7 +203,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     const checked = await this.liveAccessToken(token, mcpResource(origin));
     if ('failure' in checked) throw new InvalidTokenError(`Access token ${checked.failure === 'plan-required' ? 'needs the Plus plan' : checked.failure}`);
     const { row } = checked;
-    return { token, clientId: row.client_id, scopes: row.scopes, expiresAt: Math.floor(row.expires_at.getTime() / 1000), resource: new URL(row.resource) };
+    return { token, clientId: row.clientId, scopes: row.scopes, expiresAt: Math.floor(row.expiresAt.getTime() / 1000), resource: new URL(row.resource) };
   }
 
   challenge(request: Request): string {
@@ -224,8 +224,8 @@ export class OAuthService implements AccessTokenAuthenticator {
     if (!OAUTH_SECRETS.access.isWellFormed(token)) return { failure: 'invalid' };
     const row = await this.oauth.token(hashSecret(token));
     if (!row || row.kind !== 'access' || row.resource !== resource) return { failure: 'invalid' };
-    if (row.revoked_at || row.grant_revoked_at) return { failure: 'revoked' };
-    if (row.expires_at.getTime() <= Date.now()) return { failure: 'expired' };
+    if (row.revokedAt || row.grantRevokedAt) return { failure: 'revoked' };
+    if (row.expiresAt.getTime() <= Date.now()) return { failure: 'expired' };
     if (row.plan !== 'plus') return { failure: 'plan-required' };
     return { row };
   }
@@ -299,8 +299,8 @@ export class OAuthService implements AccessTokenAuthenticator {
   }
 
   private touch(row: TokenRow): void {
-    if (row.last_used_at && Date.now() - row.last_used_at.getTime() <= LAST_USED_RESOLUTION_MS) return;
-    this.lastUsed.mark(row.grant_id);
+    if (row.lastUsedAt && Date.now() - row.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+    this.lastUsed.mark(row.grantId);
   }
 }
 
