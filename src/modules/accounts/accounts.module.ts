@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { AccountPlans } from '../../common/auth/account-plans';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { ProfileModule } from '../profile/profile.module';
 import { ResumesModule } from '../resumes/resumes.module';
@@ -9,5 +10,10 @@ import { AccountsService } from './accounts.service';
  * Accounts have no HTTP routes: they are managed with the CLI (`npm run cli -- account:create`). A new account's
  * profile and first resume are made by their own modules, in the account's transaction.
  */
-@Module({ imports: [ProfileModule, ResumesModule, ApiKeysModule], providers: [AccountsService, AccountsRepository], exports: [AccountsService] })
+@Global()
+@Module({
+  imports: [ProfileModule, ResumesModule, ApiKeysModule],
+  providers: [AccountsService, AccountsRepository, { provide: AccountPlans, useExisting: AccountsService }],
+  exports: [AccountsService, AccountPlans],
+})
 export class AccountsModule {}

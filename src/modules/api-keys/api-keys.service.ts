@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AccountPlans } from '../../common/auth/account-plans';
 import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-authenticator';
 import type { Scope } from '../../common/auth/scopes';
 import { hashSecret } from '../../common/auth/secret-format';
@@ -19,13 +21,14 @@ export class ApiKeysService implements ApiKeyAuthenticator {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly cache: ApiKeyCache,
+    private readonly plans: AccountPlans,
   ) {}
 
   /** Creates a key; the account must be on Plus and hold no other active key (checked under the account's lock). */
   async create(input: { accountId: string; name: string; scopes: Scope[]; expiresInDays?: number }) {
-    return this.keys.transaction(async (keys) => {
+    return this.keys.transaction(async (keys, manager) => {
       if (!(await keys.lockAccount(input.accountId))) throw new ApiKeyRuleError(ApiKeyErrorCode.ACCOUNT_NOT_FOUND, `No account with id ${input.accountId}`);
-      const refusal = await this.creationRefusal(input.accountId, keys);
+      const refusal = await this.creationRefusal(input.accountId, manager);
       if (refusal) throw refusal;
       const { key, hash, prefix } = generateApiKey();
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
@@ -38,8 +41,9 @@ export class ApiKeysService implements ApiKeyAuthenticator {
    * Why the account cannot create a key now (Plus plan, one active key), or undefined. `create` asks it under the
    * account's lock; the settings page asks it to explain the form before anyone fills it in.
    */
-  async creationRefusal(owner: Owner, keys = this.keys): Promise<ApiKeyRuleError | undefined> {
-    if ((await keys.planOf(owner)) !== 'plus') return new ApiKeyRuleError(ApiKeyErrorCode.PLAN_REQUIRED, 'API keys require the Plus plan');
+  async creationRefusal(owner: Owner, manager?: EntityManager): Promise<ApiKeyRuleError | undefined> {
+    const keys = manager ? this.keys.withManager(manager) : this.keys;
+    if ((await this.plans.planOf(owner, manager)) !== 'plus') return new ApiKeyRuleError(ApiKeyErrorCode.PLAN_REQUIRED, 'API keys require the Plus plan');
     const activeId = await keys.activeKeyId(owner);
     if (activeId) {
       return new ApiKeyRuleError(ApiKeyErrorCode.ACTIVE_KEY_EXISTS, `The account already has an active key (${activeId}); revoke it before creating another`);

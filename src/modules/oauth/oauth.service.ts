@@ -5,6 +5,7 @@ import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextproto
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
 import { AccessTokenAuthenticator } from '../../common/auth/access-token-authenticator';
+import { AccountPlans } from '../../common/auth/account-plans';
 import type { Authentication } from '../../common/auth/api-key-authenticator';
 import { isScope, Scope } from '../../common/auth/scopes';
 import { hashSecret } from '../../common/auth/secret-format';
@@ -54,6 +55,7 @@ export class OAuthService implements AccessTokenAuthenticator {
   constructor(
     private readonly oauth: OAuthRepository,
     private readonly origin: OAuthOrigin,
+    private readonly plans: AccountPlans,
   ) {}
 
   registerClient(client: OAuthClientInformationFull): Promise<void> {
@@ -97,10 +99,10 @@ export class OAuthService implements AccessTokenAuthenticator {
   async approve(accountId: string, id: string, browserSecret: string | undefined, scopeNames: string[]): Promise<string> {
     const scopes = [...new Set(scopeNames.filter(isScope))];
     if (scopes.length === 0) throw new OAuthException(OAuthErrorCode.NO_SCOPE, 'Choose at least one permission to give the app');
-    return this.oauth.transaction(async (oauth) => {
+    return this.oauth.transaction(async (oauth, manager) => {
       const authorization = await this.findPending(oauth, id, browserSecret, true);
       await this.checkRedirect(oauth, authorization);
-      if ((await oauth.planOf(accountId)) !== 'plus') {
+      if ((await this.plans.planOf(accountId, manager)) !== 'plus') {
         throw new OAuthException(OAuthErrorCode.PLAN_REQUIRED, 'Connecting apps requires the Plus plan, as API keys do');
       }
       const grantId = await oauth.approveGrant(accountId, authorization.clientId, scopes);

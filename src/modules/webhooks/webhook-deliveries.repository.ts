@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { SqlRepository } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 import type { EventView } from '../events/dto/event.dto';
 import type { DeliveredEventType } from '../events/event-types';
 import type { AttemptOutcome } from './webhook-sender';
