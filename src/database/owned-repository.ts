@@ -1,14 +1,11 @@
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import type { Pool, QueryResultRow } from 'pg';
 import { EntityManager, EntityMetadata, EntityTarget, FindOptionsSelect, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { NotFoundError } from '../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../common/http/paging';
-import { requestTransactionManager } from './request-transaction';
+import { SqlRepository } from './sql-repository';
 
 /** The account a call acts for: its id, or a caller that carries it. */
 export type Owner = string | { accountId: string };
@@ -43,50 +40,6 @@ export async function lockAccount(manager: EntityManager, accountId: string): Pr
   if (!isUUID(accountId)) return false;
   const rows: unknown[] = await manager.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
   return rows.length > 0;
-}
-
-/**
- * The SQL of one feature, bound to an EntityManager: the data source's, or a transaction's. A service composes
- * several repositories in one transaction by binding each to that transaction's manager (`withManager`).
- */
-export abstract class SqlRepository {
-  constructor(private readonly dataSourceManager: EntityManager) {}
-
-  /**
-   * Where this repository's statements run: the transaction it was bound to (`withManager`), else the request
-   * transaction the code runs in (see request-transaction.ts), else the data source.
-   */
-  protected get manager(): EntityManager {
-    return requestTransactionManager() ?? this.dataSourceManager;
-  }
-
-  /**
-   * A plain read on a hot path (a key's lookup, the tracker's list): outside a transaction it goes straight to the
-   * driver's pool, without the query runner, events and result wrapping TypeORM adds to each query (measured at about
-   * 0.02 ms of CPU a query); inside one it runs in the transaction. Errors are the driver's own, which the exceptions
-   * filter reads as it reads TypeORM's (a lost connection is a 503).
-   */
-  protected async read<T>(sql: string, parameters: unknown[]): Promise<T[]> {
-    if (this.manager.queryRunner) return this.manager.query<T[]>(sql, parameters);
-    const pool = (this.manager.connection.driver as PostgresDriver).master as Pool;
-    return (await pool.query<T & QueryResultRow>(sql, parameters)).rows;
-  }
-
-  /** This repository working inside `manager`'s transaction. */
-  withManager(manager: EntityManager): this {
-    return Object.create(this, { manager: { value: manager } }) as this;
-  }
-
-  /**
-   * Runs `work` in a transaction: a new one (at `isolation`, by default the database's READ COMMITTED), or the one
-   * this repository is already bound to. Inside a request transaction it is a savepoint, so that a refusal rolls
-   * back only its own part and the request can still keep its answer (the isolation is then the request's).
-   */
-  transaction<T>(work: (repository: this, manager: EntityManager) => Promise<T>, isolation?: IsolationLevel): Promise<T> {
-    if (Object.hasOwn(this, 'manager') && this.manager.queryRunner?.isTransactionActive) return work(this, this.manager);
-    const run = (manager: EntityManager) => work(this.withManager(manager), manager);
-    return isolation && !requestTransactionManager() ? this.manager.transaction(isolation, run) : this.manager.transaction(run);
-  }
 }
 
 /** Sort order of a list, by property; `id` last makes it total, so that pages do not overlap. */
@@ -190,12 +143,6 @@ export class OwnedRepository<E extends OwnedEntity, V> extends SqlRepository {
     if (!isUUID(id)) throw new NotFoundError();
     const { affected } = await this.manager.delete(this.entity, { id, accountId: accountIdOf(owner) } as FindOptionsWhere<E>);
     if (!affected) throw new NotFoundError();
-  }
-
-  /** The account's plan, for rules that depend on it (keys and connected apps need Plus); undefined when it does not exist. */
-  async planOf(owner: Owner): Promise<string | undefined> {
-    const [account]: { plan: string }[] = await this.manager.query('SELECT plan FROM accounts WHERE id = $1', [accountIdOf(owner)]);
-    return account?.plan;
   }
 
   /** The account's lock (see `lockAccount`), for rules that span the account's records; false when it does not exist. */

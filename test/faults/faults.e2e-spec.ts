@@ -65,6 +65,7 @@ describe('faults', () => {
       const refused = await trackWithAutoPrepare(account, 'Platform Engineer', 'Globex');
       expect(refused.status).toBe(503);
       expect(refused.body).toEqual({ error: expect.any(String), code: 'QUEUE_UNAVAILABLE', retryAfter: 5 });
+      expect(refused.headers.get('retry-after')).toBe('5');
       expect((await account.api.get(APPLICATIONS)).body.total).toBe(1);
       const plain = await account.api.post(APPLICATIONS, { jobTitle: 'Plain', company: 'Globex' });
       expect(plain.status).toBe(201);

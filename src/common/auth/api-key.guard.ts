@@ -53,7 +53,7 @@ export class ApiKeyGuard implements CanActivate {
     const takesAccessTokens = this.reflector.getAllAndOverride<boolean>(ACCEPTS_ACCESS_TOKENS, targets) === true;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match) this.refuse(request, response, takesAccessTokens, takesAccessTokens ? ACCESS_TOKEN_MISSING : FAILURE_MESSAGES.missing);
-    this.refuseAddressOverFailures(request, response);
+    this.refuseAddressOverFailures(request);
     const byKey = await this.apiKeys.authenticate(match[1]);
     // A token that is no API key may be an OAuth access token where the route takes one.
     const byToken = takesAccessTokens && 'failure' in byKey && byKey.failure === 'invalid';
@@ -79,7 +79,7 @@ export class ApiKeyGuard implements CanActivate {
    * remembers the addresses it saw go over, so the check costs the hot path no round trip. Behind a proxy, the
    * address is the client's only with TRUST_PROXY set.
    */
-  private refuseAddressOverFailures(request: Request, response: Response): void {
+  private refuseAddressOverFailures(request: Request): void {
     const address = String(request.ip);
     const until = this.refusedAddresses.get(address);
     if (until === undefined) return;
@@ -88,9 +88,7 @@ export class ApiKeyGuard implements CanActivate {
       this.refusedAddresses.delete(address);
       return;
     }
-    const retryAfter = Math.ceil(left / 1000);
-    response.setHeader('Retry-After', retryAfter);
-    throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', { retryAfter });
+    throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests', { retryAfter: Math.ceil(left / 1000) });
   }
 
   private async countFailure(request: Request): Promise<void> {

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { clientLeft } from '../http/client-gone';
 import { allowedMethods, nearestPath } from '../http/route-table';
 import { ApiError } from './api-errors';
+import { setRetryAfter } from './retry-after';
 
 const STATUS_MESSAGES: Record<number, string> = {
   [HttpStatus.NOT_FOUND]: 'Not found',
@@ -31,7 +32,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
 
     if (exception instanceof ApiError) {
-      response.status(exception.getStatus()).json(exception.getResponse());
+      const body = exception.getResponse() as { retryAfter?: unknown };
+      if (typeof body.retryAfter === 'number') setRetryAfter(response, body.retryAfter);
+      response.status(exception.getStatus()).json(body);
       return;
     }
     // No route took the request (Nest's own 404 for an unknown method and path).
@@ -50,7 +53,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const requestId = String(request.id ?? '');
     if (isDependencyOutage(exception)) {
       this.logger.warn({ err: exception, requestId }, 'A dependency was unavailable');
-      response.setHeader('Retry-After', 1);
+      setRetryAfter(response, OUTAGE_RETRY_AFTER_SECONDS);
       response.status(HttpStatus.SERVICE_UNAVAILABLE).json({ error: UNAVAILABLE_MESSAGE, requestId });
       return;
     }
@@ -77,6 +80,9 @@ function answerUnrouted(request: Request, response: Response): void {
 
 /** A dependency (PostgreSQL) was unavailable: the 503 a client may retry. */
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable; retry shortly';
+
+/** The `Retry-After` of that 503 (the body names no wait). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 1;
 
 const UNDECODABLE_PATH = /^Failed to decode param /;
 

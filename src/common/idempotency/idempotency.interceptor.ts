@@ -2,10 +2,10 @@ import { CallHandler, ExecutionContext, HttpStatus, Injectable, Logger, NestInte
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, of } from 'rxjs';
-import { UNAVAILABLE_MESSAGE } from '../errors/all-exceptions.filter';
+import { OUTAGE_RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../errors/all-exceptions.filter';
 import { ValidationFailedError } from '../errors/api-errors';
+import { setRetryAfter } from '../errors/retry-after';
 import { CHANGES_NOTHING } from './changes-nothing.decorator';
-import { IN_USE_RETRY_AFTER_SECONDS, IdempotencyException } from './idempotency.exception';
 import type { StoredAnswer } from './idempotency.repository';
 import { IdempotencyClaim, IdempotencyService } from './idempotency.service';
 import { idempotencyKeyProblem, requestFingerprint } from './request-fingerprint';
@@ -52,10 +52,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (problem) throw ValidationFailedError.field(IDEMPOTENCY_KEY_HEADER, problem);
 
     const fingerprint = requestFingerprint(request.method, request.originalUrl, request.body);
-    const decision = await this.idempotency.decide(accountId, key, fingerprint).catch((error: unknown) => {
-      if (error instanceof IdempotencyException && error.getStatus() === HttpStatus.CONFLICT) response.setHeader('Retry-After', IN_USE_RETRY_AFTER_SECONDS);
-      throw error;
-    });
+    const decision = await this.idempotency.decide(accountId, key, fingerprint);
     if ('replay' in decision) return of(replay(response, decision.replay));
     const claim = decision.run;
     this.keepAnswer(request, response, claim);
@@ -93,7 +90,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         (error: unknown) => {
           this.log.warn({ err: error, requestId: request.id }, 'The answer of an Idempotency-Key request could not be committed; nothing it did was kept');
           const unavailable = Buffer.from(JSON.stringify({ error: UNAVAILABLE_MESSAGE, requestId: String(request.id ?? '') }));
-          response.status(HttpStatus.SERVICE_UNAVAILABLE).setHeader('Retry-After', 1);
+          response.status(HttpStatus.SERVICE_UNAVAILABLE);
+          setRetryAfter(response, OUTAGE_RETRY_AFTER_SECONDS);
           response.setHeader('Content-Type', 'application/json; charset=utf-8');
           response.setHeader('Content-Length', unavailable.length);
           response.removeHeader('Location');

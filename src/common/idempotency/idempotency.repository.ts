@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { SqlRepository } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 
 /** The first answer to a key, as it is replayed. */
 export interface StoredAnswer {
@@ -60,17 +60,17 @@ export class IdempotencyRepository extends SqlRepository {
    * request committed while this one waited.
    */
   async find(accountId: string, key: string): Promise<IdempotencyRecord | undefined> {
-    const rows: { request_hash: string | null; status: number; headers: Record<string, string>; body: Buffer }[] = await this.manager.query(
+    const rows: { requestHash: string | null; status: number; headers: Record<string, string>; body: Buffer }[] = await this.manager.query(
       `SELECT set_config('lock_timeout', reset_val, true), kept.*
        FROM pg_settings LEFT JOIN LATERAL (
-         SELECT request_hash, status, headers, body FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND expires_at > now()
+         SELECT request_hash AS "requestHash", status, headers, body FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND expires_at > now()
        ) AS kept ON true
        WHERE name = 'lock_timeout'`,
       [accountId, key],
     );
     const [row] = rows;
-    if (!row?.request_hash) return undefined;
-    return { requestHash: row.request_hash, answer: { status: row.status, headers: row.headers, body: row.body } };
+    if (!row?.requestHash) return undefined;
+    return { requestHash: row.requestHash, answer: { status: row.status, headers: row.headers, body: row.body } };
   }
 
   /** Keeps the answer to the key for `keepMs`, in place of an expired record of it. */

@@ -25,10 +25,7 @@ export class AccountThrottlerGuard implements CanActivate {
     res.setHeader('X-RateLimit-Limit', decision.limit);
     res.setHeader('X-RateLimit-Remaining', decision.remaining);
     res.setHeader('X-RateLimit-Reset', decision.resetAt);
-    if (!decision.allowed) {
-      res.setHeader('Retry-After', decision.retryAfter);
-      throw tooManyRequests(decision);
-    }
+    if (!decision.allowed) throw tooManyRequests(decision);
     return true;
   }
 }

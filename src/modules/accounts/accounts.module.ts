@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { AccountPlans } from '../../common/auth/account-plans';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { ProfileModule } from '../profile/profile.module';
 import { ResumesModule } from '../resumes/resumes.module';
@@ -10,5 +11,10 @@ import { AccountsService } from './accounts.service';
  * settings pages. A new account's profile and first resume are made by their own modules, in the account's
  * transaction. What reads every feature (`GET /v1/me`, the export, the deletion) is AccountDataModule's, above them.
  */
-@Module({ imports: [ProfileModule, ResumesModule, ApiKeysModule], providers: [AccountsService, AccountsRepository], exports: [AccountsService] })
+@Global()
+@Module({
+  imports: [ProfileModule, ResumesModule, ApiKeysModule],
+  providers: [AccountsService, AccountsRepository, { provide: AccountPlans, useExisting: AccountsService }],
+  exports: [AccountsService, AccountPlans],
+})
 export class AccountsModule {}

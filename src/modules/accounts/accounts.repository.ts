@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { SqlRepository } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
+import type { Plan } from './account-plans';
 import { Account } from './entities/account.entity';
 
 /** What an account holds that its deletion takes with it: the counts its confirmation page names. */
@@ -93,6 +94,12 @@ export class AccountsRepository extends SqlRepository {
       [id],
     );
     return { keysRevoked, appsDisconnected };
+  }
+
+  /** The account's plan; undefined when it does not exist. */
+  async planOf(id: string): Promise<Plan | undefined> {
+    const [account]: { plan: Plan }[] = await this.manager.query('SELECT plan FROM accounts WHERE id = $1', [id]);
+    return account?.plan;
   }
 
   /** The form in which PostgreSQL compares this email with the accounts' (citext compares lower cases, in the database's collation). */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { AccountPlans } from '../../common/auth/account-plans';
+import { accountIdOf, Owner } from '../../database/owned-repository';
 import { ApiKeyCache } from '../api-keys/api-key-cache';
 import { ProfileService } from '../profile/profile.service';
 import { ResumesService } from '../resumes/resumes.service';
@@ -25,13 +27,18 @@ export const BASE_RESUME_NAME = 'Base resume';
 
 /** Accounts are made and changed by the CLI, so these methods take the account's own id, not a caller. */
 @Injectable()
-export class AccountsService {
+export class AccountsService implements AccountPlans {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly profiles: ProfileService,
     private readonly resumes: ResumesService,
     private readonly apiKeys: ApiKeyCache,
   ) {}
+
+  /** The account's plan (the AccountPlans port); in `manager`'s transaction when given. */
+  planOf(owner: Owner, manager?: EntityManager): Promise<Plan | undefined> {
+    return (manager ? this.accounts.withManager(manager) : this.accounts).planOf(accountIdOf(owner));
+  }
 
   /** An account starts with its career profile and an empty base resume, its default; a password lets its person sign in. */
   async create(input: { email: string; name?: string; plan?: Plan; features?: Feature[]; password?: string }): Promise<Account> {

@@ -69,7 +69,7 @@ export class ApiKeyCache implements OnApplicationShutdown {
   forget(accountId?: string): void {
     this.generation++;
     if (accountId === undefined) return this.keys.clear();
-    for (const [id, { row }] of this.keys) if (row.account_id === accountId) this.keys.delete(id);
+    for (const [id, { row }] of this.keys) if (row.accountId === accountId) this.keys.delete(id);
   }
 
   async onApplicationShutdown(): Promise<void> {

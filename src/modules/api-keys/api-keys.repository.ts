@@ -11,11 +11,11 @@ export type ApiKeyListing = Omit<ApiKey, 'keyHash' | 'account'>;
 /** A key looked up by its hash, with what the caller needs of its account. */
 export interface KeyRow {
   id: string;
-  account_id: string;
+  accountId: string;
   scopes: Scope[];
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
   plan: ApiCaller['plan'];
   features: string[];
 }
@@ -52,7 +52,8 @@ export class ApiKeysRepository extends OwnedRepositoryFor<ApiKey, ApiKeyListing>
   /** The hot path of every request: one indexed lookup by hash, joined with the account. */
   async byHash(hash: Buffer): Promise<KeyRow | undefined> {
     const rows = await this.read<KeyRow>(
-      `SELECT k.id, k.account_id, k.scopes, k.expires_at, k.revoked_at, k.last_used_at, a.plan, a.features
+      `SELECT k.id, k.account_id AS "accountId", k.scopes, k.expires_at AS "expiresAt", k.revoked_at AS "revokedAt",
+              k.last_used_at AS "lastUsedAt", a.plan, a.features
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
         WHERE k.key_hash = $1`,
       [hash],

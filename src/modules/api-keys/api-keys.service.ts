@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { AccountPlans } from '../../common/auth/account-plans';
 import { ApiKeyAuthenticator, Authentication } from '../../common/auth/api-key-authenticator';
 import type { Scope } from '../../common/auth/scopes';
+import { hashSecret } from '../../common/auth/secret-format';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { Owner } from '../../database/owned-repository';
 import { ApiKeyCache } from './api-key-cache';
-import { generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-secret';
+import { API_KEY, generateApiKey } from './api-key-secret';
 import { ApiKeyErrorCode, ApiKeyRuleError } from './api-keys.exception';
 import { ApiKeysRepository } from './api-keys.repository';
 
@@ -18,13 +21,14 @@ export class ApiKeysService implements ApiKeyAuthenticator {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly cache: ApiKeyCache,
+    private readonly plans: AccountPlans,
   ) {}
 
   /** Creates a key; the account must be on Plus and hold no other active key (checked under the account's lock). */
   async create(input: { accountId: string; name: string; scopes: Scope[]; expiresInDays?: number }) {
-    return this.keys.transaction(async (keys) => {
+    return this.keys.transaction(async (keys, manager) => {
       if (!(await keys.lockAccount(input.accountId))) throw new ApiKeyRuleError(ApiKeyErrorCode.ACCOUNT_NOT_FOUND, `No account with id ${input.accountId}`);
-      const refusal = await this.creationRefusal(input.accountId, keys);
+      const refusal = await this.creationRefusal(input.accountId, manager);
       if (refusal) throw refusal;
       const { key, hash, prefix } = generateApiKey();
       const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
@@ -37,8 +41,9 @@ export class ApiKeysService implements ApiKeyAuthenticator {
    * Why the account cannot create a key now (Plus plan, one active key), or undefined. `create` asks it under the
    * account's lock; the settings page asks it to explain the form before anyone fills it in.
    */
-  async creationRefusal(owner: Owner, keys = this.keys): Promise<ApiKeyRuleError | undefined> {
-    if ((await keys.planOf(owner)) !== 'plus') return new ApiKeyRuleError(ApiKeyErrorCode.PLAN_REQUIRED, 'API keys require the Plus plan');
+  async creationRefusal(owner: Owner, manager?: EntityManager): Promise<ApiKeyRuleError | undefined> {
+    const keys = manager ? this.keys.withManager(manager) : this.keys;
+    if ((await this.plans.planOf(owner, manager)) !== 'plus') return new ApiKeyRuleError(ApiKeyErrorCode.PLAN_REQUIRED, 'API keys require the Plus plan');
     const activeId = await keys.activeKeyId(owner);
     if (activeId) {
       return new ApiKeyRuleError(ApiKeyErrorCode.ACTIVE_KEY_EXISTS, `The account already has an active key (${activeId}); revoke it before creating another`);
@@ -63,20 +68,20 @@ export class ApiKeysService implements ApiKeyAuthenticator {
 
   /** The hot path of every request: the key as this process keeps it, else one indexed lookup by hash; no write unless `lastUsedAt` is stale. */
   async authenticate(rawKey: string): Promise<Authentication> {
-    if (!isWellFormedApiKey(rawKey)) return { failure: 'invalid' };
-    const hash = hashApiKey(rawKey);
+    if (!API_KEY.isWellFormed(rawKey)) return { failure: 'invalid' };
+    const hash = hashSecret(rawKey);
     const row = await this.cache.lookup(hash, () => this.keys.byHash(hash));
     if (!row) return { failure: 'invalid' };
-    if (row.revoked_at) return { failure: 'revoked' };
+    if (row.revokedAt) return { failure: 'revoked' };
     const now = Date.now();
-    if (row.expires_at && row.expires_at.getTime() <= now) return { failure: 'expired' };
-    if (!row.last_used_at || now - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
+    if (row.expiresAt && row.expiresAt.getTime() <= now) return { failure: 'expired' };
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       this.lastUsed.mark(row.id);
       // The row may be the one the cache keeps: it remembers the write, so the next requests do not send it again.
-      row.last_used_at = new Date(now);
+      row.lastUsedAt = new Date(now);
     }
     return {
-      caller: { accountId: row.account_id, keyId: row.id, scopes: row.scopes, plan: row.plan, features: row.features },
+      caller: { accountId: row.accountId, keyId: row.id, scopes: row.scopes, plan: row.plan, features: row.features },
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { SqlRepository } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 
 @Injectable()
 export class CalendarFeedsRepository extends SqlRepository {

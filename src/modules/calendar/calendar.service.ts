@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ApiCaller } from '../../common/auth/api-caller';
+import { hashSecret } from '../../common/auth/secret-format';
 import { NotFoundError } from '../../common/errors/api-errors';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { TrackerService } from '../tracker/tracker.service';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { calendarIcs } from './calendar-ics';
-import { generateCalendarToken, hashCalendarToken, isWellFormedCalendarToken } from './calendar-token';
+import { CALENDAR_TOKEN } from './calendar-token';
 import { CalendarFeedView } from './dto/calendar.dto';
 
 /** The account's calendar feed: its secret address, made and replaced here, and the iCalendar it serves. */
@@ -21,7 +22,7 @@ export class CalendarService {
 
   /** Makes the account's feed when it has none (answering its address, the one time it can); else tells when it was made. */
   async show(caller: ApiCaller, request: Request): Promise<CalendarFeedView> {
-    const { token, hash } = generateCalendarToken();
+    const { value: token, hash } = CALENDAR_TOKEN.generate();
     const createdAt = await this.feeds.createUnlessExists(caller.accountId, hash);
     if (createdAt) return { url: this.feedUrl(request, token), createdAt };
     return { url: null, createdAt: await this.feeds.createdAt(caller.accountId) };
@@ -29,14 +30,14 @@ export class CalendarService {
 
   /** A new address for the feed; the old one answers 404 from the commit on. */
   async rotate(caller: ApiCaller, request: Request): Promise<CalendarFeedView> {
-    const { token, hash } = generateCalendarToken();
+    const { value: token, hash } = CALENDAR_TOKEN.generate();
     const createdAt = await this.feeds.replaceToken(caller.accountId, hash);
     return { url: this.feedUrl(request, token), createdAt };
   }
 
   /** The feed whose token this is, as iCalendar; an unknown, rotated or malformed token is a 404 alike. */
   async ics(token: string, request: Request): Promise<string> {
-    const accountId = isWellFormedCalendarToken(token) ? await this.feeds.accountOf(hashCalendarToken(token)) : undefined;
+    const accountId = CALENDAR_TOKEN.isWellFormed(token) ? await this.feeds.accountOf(hashSecret(token)) : undefined;
     if (!accountId) throw new NotFoundError();
     return calendarIcs(await this.tracker.calendarEntries(accountId), new URL(this.origin(request)).hostname);
   }

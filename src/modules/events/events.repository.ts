@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { accountIdOf, Owner, SqlRepository } from '../../database/owned-repository';
+import { accountIdOf, Owner } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 import { EventsPage, EventView, ListEventsQuery } from './dto/event.dto';
 import { EVENT_RETENTION_DAYS, PING_EVENT } from './event-types';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { SqlRepository } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 import { ReadReplicas } from '../../database/read-replicas';
 import { JobListingView } from './dto/job-search.dto';
 import { listingViewsStatement, listingViewStatement, WRITTEN_COLUMNS, WrittenListing } from './listing-columns';

@@ -31,10 +31,7 @@ export class McpRateLimits {
     response.setHeader('RateLimit-Limit', tightest.limit);
     response.setHeader('RateLimit-Remaining', tightest.remaining);
     response.setHeader('RateLimit-Reset', tightest.retryAfter);
-    if (refused) {
-      response.setHeader('Retry-After', refused.retryAfter);
-      throw tooManyRequests(refused);
-    }
+    if (refused) throw tooManyRequests(refused);
   }
 }
 

@@ -5,6 +5,7 @@ import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontex
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { json, NextFunction, Request, RequestHandler, Response, Router, urlencoded } from 'express';
 import { SCOPES } from '../../common/auth/scopes';
+import { setRetryAfter } from '../../common/errors/retry-after';
 import { BodyRefusedError, refusal, unreadable } from '../../common/http/body-parser';
 import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
 import { authorizationHandler } from './oauth-authorize';
@@ -109,7 +110,7 @@ export class OAuthEndpoints {
       .consume(`oauth-ip:${req.ip}:${req.path}`, limits.limit, limits.windowMs, route)
       .then((decision) => {
         if (!decision || decision.allowed) return next();
-        res.setHeader('Retry-After', decision.retryAfter);
+        setRetryAfter(res, decision.retryAfter);
         res.status(429).json({ error: 'too_many_requests', error_description: `Too many requests; retry in ${decision.retryAfter} s` });
       })
       .catch(next);

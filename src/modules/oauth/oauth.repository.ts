@@ -22,14 +22,14 @@ export interface ConnectedApp {
 /** A code looked up for its exchange, with what the exchange checks. */
 export interface CodeRow {
   id: string;
-  client_id: string;
-  redirect_uri: string;
+  clientId: string;
+  redirectUri: string;
   resource: string;
-  grant_id: string;
-  code_expires_at: Date;
-  used_at: Date | null;
+  grantId: string;
+  codeExpiresAt: Date;
+  usedAt: Date | null;
   scopes: Scope[];
-  grant_revoked_at: Date | null;
+  grantRevokedAt: Date | null;
   plan: ApiCaller['plan'];
 }
 
@@ -39,23 +39,23 @@ export interface TokenRow {
   kind: 'access' | 'refresh';
   scopes: Scope[];
   resource: string;
-  expires_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
-  grant_id: string;
-  authorization_id: string | null;
-  client_id: string;
-  account_id: string;
-  grant_scopes: Scope[];
-  grant_revoked_at: Date | null;
-  last_used_at: Date | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  grantId: string;
+  authorizationId: string | null;
+  clientId: string;
+  accountId: string;
+  grantScopes: Scope[];
+  grantRevokedAt: Date | null;
+  lastUsedAt: Date | null;
   plan: ApiCaller['plan'];
   features: string[];
 }
 
-const TOKEN_SELECT = `SELECT t.id, t.kind, t.scopes, t.resource, t.expires_at, t.used_at, t.revoked_at, t.authorization_id,
-       g.id AS grant_id, g.client_id, g.account_id, g.scopes AS grant_scopes, g.revoked_at AS grant_revoked_at, g.last_used_at,
-       a.plan, a.features
+const TOKEN_SELECT = `SELECT t.id, t.kind, t.scopes, t.resource, t.expires_at AS "expiresAt", t.used_at AS "usedAt", t.revoked_at AS "revokedAt",
+       t.authorization_id AS "authorizationId", g.id AS "grantId", g.client_id AS "clientId", g.account_id AS "accountId",
+       g.scopes AS "grantScopes", g.revoked_at AS "grantRevokedAt", g.last_used_at AS "lastUsedAt", a.plan, a.features
   FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id JOIN accounts a ON a.id = g.account_id
  WHERE t.token_hash = $1`;
 
@@ -138,8 +138,8 @@ export class OAuthRepository extends OwnedRepositoryFor<OAuthGrant, Omit<OAuthGr
 
   async codeForUpdate(codeHash: Buffer): Promise<CodeRow | undefined> {
     const rows: CodeRow[] = await this.manager.query(
-      `SELECT z.id, z.client_id, z.redirect_uri, z.resource, z.grant_id, z.code_expires_at, z.used_at,
-              g.scopes, g.revoked_at AS grant_revoked_at, a.plan
+      `SELECT z.id, z.client_id AS "clientId", z.redirect_uri AS "redirectUri", z.resource, z.grant_id AS "grantId",
+              z.code_expires_at AS "codeExpiresAt", z.used_at AS "usedAt", g.scopes, g.revoked_at AS "grantRevokedAt", a.plan
          FROM oauth_authorizations z JOIN oauth_grants g ON g.id = z.grant_id JOIN accounts a ON a.id = g.account_id
         WHERE z.code_hash = $1
           FOR UPDATE OF z`,

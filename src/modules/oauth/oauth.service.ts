@@ -5,15 +5,17 @@ import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextproto
 import { isUUID } from 'class-validator';
 import type { Request } from 'express';
 import { AccessTokenAuthenticator } from '../../common/auth/access-token-authenticator';
+import { AccountPlans } from '../../common/auth/account-plans';
 import type { Authentication } from '../../common/auth/api-key-authenticator';
 import { isScope, Scope } from '../../common/auth/scopes';
+import { hashSecret } from '../../common/auth/secret-format';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { NotFoundError } from '../../common/errors/api-errors';
 import type { OAuthAuthorization } from './entities/oauth-authorization.entity';
 import { redirectUriRefusal } from './oauth-clients';
 import { OAUTH_LIFETIMES } from './oauth-lifetimes';
 import { mcpResource, OAuthOrigin, resourceMetadataUrl } from './oauth-origin';
-import { generateSecret, hashSecret, isSecretOf } from './oauth-secrets';
+import { OAUTH_SECRETS } from './oauth-secrets';
 import { OAuthErrorCode, OAuthException } from './oauth.exception';
 import { ConnectedApp, OAuthRepository, TokenRow } from './oauth.repository';
 
@@ -53,6 +55,7 @@ export class OAuthService implements AccessTokenAuthenticator {
   constructor(
     private readonly oauth: OAuthRepository,
     private readonly origin: OAuthOrigin,
+    private readonly plans: AccountPlans,
   ) {}
 
   registerClient(client: OAuthClientInformationFull): Promise<void> {
@@ -65,7 +68,7 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   /** Keeps the app's request until the person answers; the browser that made it gets the secret that answers it. */
   async startAuthorization(input: { clientId: string; redirectUri: string; codeChallenge: string; state?: string; scopes: Scope[]; resource: string }) {
-    const browser = generateSecret('browser');
+    const browser = OAUTH_SECRETS.browser.generate();
     const id = await this.oauth.startAuthorization({
       clientId: input.clientId,
       redirectUri: input.redirectUri,
@@ -96,14 +99,14 @@ export class OAuthService implements AccessTokenAuthenticator {
   async approve(accountId: string, id: string, browserSecret: string | undefined, scopeNames: string[]): Promise<string> {
     const scopes = [...new Set(scopeNames.filter(isScope))];
     if (scopes.length === 0) throw new OAuthException(OAuthErrorCode.NO_SCOPE, 'Choose at least one permission to give the app');
-    return this.oauth.transaction(async (oauth) => {
+    return this.oauth.transaction(async (oauth, manager) => {
       const authorization = await this.findPending(oauth, id, browserSecret, true);
       await this.checkRedirect(oauth, authorization);
-      if ((await oauth.planOf(accountId)) !== 'plus') {
+      if ((await this.plans.planOf(accountId, manager)) !== 'plus') {
         throw new OAuthException(OAuthErrorCode.PLAN_REQUIRED, 'Connecting apps requires the Plus plan, as API keys do');
       }
       const grantId = await oauth.approveGrant(accountId, authorization.clientId, scopes);
-      const code = generateSecret('code');
+      const code = OAUTH_SECRETS.code.generate();
       await oauth.issueCode(authorization.id, grantId, code.hash);
       return redirectWith(authorization, { code: code.value });
     });
@@ -125,7 +128,7 @@ export class OAuthService implements AccessTokenAuthenticator {
    * who found an old code in a log.
    */
   async challengeForCode(clientId: string, code: string): Promise<string> {
-    const found = isSecretOf('code', code) ? await this.oauth.code(hashSecret(code)) : null;
+    const found = OAUTH_SECRETS.code.isWellFormed(code) ? await this.oauth.code(hashSecret(code)) : null;
     if (!found || found.clientId !== clientId || !found.grantId || !found.codeExpiresAt) throw new InvalidGrantError('Invalid authorization code');
     if (!found.usedAt && found.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
     return found.codeChallenge;
@@ -139,18 +142,18 @@ export class OAuthService implements AccessTokenAuthenticator {
   async exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
     const expected = mcpResource(origin);
     checkResource(resource, expected);
-    if (!isSecretOf('code', code)) throw new InvalidGrantError('Invalid authorization code');
+    if (!OAUTH_SECRETS.code.isWellFormed(code)) throw new InvalidGrantError('Invalid authorization code');
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.codeForUpdate(hashSecret(code));
-      if (!row || row.client_id !== clientId) throw new InvalidGrantError('Invalid authorization code');
-      if (row.used_at) return new Replayed({ authorizationId: row.id }, REPLAYED_CODE);
-      if (row.code_expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
-      if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
+      if (!row || row.clientId !== clientId) throw new InvalidGrantError('Invalid authorization code');
+      if (row.usedAt) return new Replayed({ authorizationId: row.id }, REPLAYED_CODE);
+      if (row.codeExpiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Authorization code expired');
+      if (redirectUri !== undefined && redirectUri !== row.redirectUri) throw new InvalidGrantError('redirect_uri differs from the authorization request');
       if (row.resource !== expected) throw new InvalidGrantError('The authorization code was issued for another resource');
-      if (row.grant_revoked_at) throw new InvalidGrantError('The access this code gave has been revoked');
+      if (row.grantRevokedAt) throw new InvalidGrantError('The access this code gave has been revoked');
       if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
       await oauth.markCodeUsed(row.id);
-      return this.issueTokens(oauth, { grantId: row.grant_id, authorizationId: row.id }, row.scopes, expected);
+      return this.issueTokens(oauth, { grantId: row.grantId, authorizationId: row.id }, row.scopes, expected);
     });
     return this.settle(outcome);
   }
@@ -159,31 +162,31 @@ export class OAuthService implements AccessTokenAuthenticator {
   async refresh(clientId: string, refreshToken: string, scopeNames: string[] | undefined, resource: URL | undefined, origin: string): Promise<OAuthTokens> {
     const expected = mcpResource(origin);
     checkResource(resource, expected);
-    if (!isSecretOf('refresh', refreshToken)) throw new InvalidGrantError('Invalid refresh token');
+    if (!OAUTH_SECRETS.refresh.isWellFormed(refreshToken)) throw new InvalidGrantError('Invalid refresh token');
     const outcome = await this.oauth.transaction(async (oauth) => {
       const row = await oauth.token(hashSecret(refreshToken), true);
-      if (!row || row.kind !== 'refresh' || row.client_id !== clientId) throw new InvalidGrantError('Invalid refresh token');
-      if (row.grant_revoked_at || row.revoked_at) throw new InvalidGrantError('Refresh token revoked');
-      if (row.used_at) return new Replayed({ grantId: row.grant_id }, 'Refresh token already used; the app’s access is revoked');
-      if (row.expires_at.getTime() <= Date.now()) throw new InvalidGrantError('Refresh token expired');
+      if (!row || row.kind !== 'refresh' || row.clientId !== clientId) throw new InvalidGrantError('Invalid refresh token');
+      if (row.grantRevokedAt || row.revokedAt) throw new InvalidGrantError('Refresh token revoked');
+      if (row.usedAt) return new Replayed({ grantId: row.grantId }, 'Refresh token already used; the app’s access is revoked');
+      if (row.expiresAt.getTime() <= Date.now()) throw new InvalidGrantError('Refresh token expired');
       if (row.resource !== expected) throw new InvalidGrantError('The refresh token was issued for another resource');
       if (row.plan !== 'plus') throw new InvalidGrantError('OAuth access requires the Plus plan');
-      const scopes = scopeNames ?? row.grant_scopes;
-      if (!scopes.every((scope) => (row.grant_scopes as string[]).includes(scope))) {
+      const scopes = scopeNames ?? row.grantScopes;
+      if (!scopes.every((scope) => (row.grantScopes as string[]).includes(scope))) {
         throw new InvalidScopeError('A refresh can only ask for scopes the person approved');
       }
       await oauth.markTokenUsed(row.id);
-      return this.issueTokens(oauth, { grantId: row.grant_id, authorizationId: row.authorization_id }, scopes as Scope[], expected);
+      return this.issueTokens(oauth, { grantId: row.grantId, authorizationId: row.authorizationId }, scopes as Scope[], expected);
     });
     return this.settle(outcome);
   }
 
   /** RFC 7009: an access token ends alone; a refresh token ends the grant, as the app is disconnecting. Unknown tokens are ignored. */
   async revoke(clientId: string, token: string): Promise<void> {
-    if (!isSecretOf('access', token) && !isSecretOf('refresh', token)) return;
+    if (!OAUTH_SECRETS.access.isWellFormed(token) && !OAUTH_SECRETS.refresh.isWellFormed(token)) return;
     const row = await this.oauth.token(hashSecret(token));
-    if (!row || row.client_id !== clientId) return;
-    if (row.kind === 'refresh') await this.oauth.revokeGrant(row.grant_id);
+    if (!row || row.clientId !== clientId) return;
+    if (row.kind === 'refresh') await this.oauth.revokeGrant(row.grantId);
     else await this.oauth.revokeToken(row.id);
   }
 
@@ -194,7 +197,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     if ('failure' in checked) return checked;
     const { row } = checked;
     this.touch(row);
-    return { caller: { accountId: row.account_id, clientId: row.client_id, scopes: row.scopes, plan: row.plan, features: row.features } };
+    return { caller: { accountId: row.accountId, clientId: row.clientId, scopes: row.scopes, plan: row.plan, features: row.features } };
   }
 
   /** The same check in the SDK's terms (`OAuthServerProvider.verifyAccessToken`, what `requireBearerAuth` calls). */
@@ -202,7 +205,7 @@ export class OAuthService implements AccessTokenAuthenticator {
     const checked = await this.liveAccessToken(token, mcpResource(origin));
     if ('failure' in checked) throw new InvalidTokenError(`Access token ${checked.failure === 'plan-required' ? 'needs the Plus plan' : checked.failure}`);
     const { row } = checked;
-    return { token, clientId: row.client_id, scopes: row.scopes, expiresAt: Math.floor(row.expires_at.getTime() / 1000), resource: new URL(row.resource) };
+    return { token, clientId: row.clientId, scopes: row.scopes, expiresAt: Math.floor(row.expiresAt.getTime() / 1000), resource: new URL(row.resource) };
   }
 
   challenge(request: Request): string {
@@ -220,18 +223,20 @@ export class OAuthService implements AccessTokenAuthenticator {
   }
 
   private async liveAccessToken(token: string, resource: string): Promise<{ row: TokenRow } | Extract<Authentication, { failure: string }>> {
-    if (!isSecretOf('access', token)) return { failure: 'invalid' };
+    if (!OAUTH_SECRETS.access.isWellFormed(token)) return { failure: 'invalid' };
     const row = await this.oauth.token(hashSecret(token));
     if (!row || row.kind !== 'access' || row.resource !== resource) return { failure: 'invalid' };
-    if (row.revoked_at || row.grant_revoked_at) return { failure: 'revoked' };
-    if (row.expires_at.getTime() <= Date.now()) return { failure: 'expired' };
+    if (row.revokedAt || row.grantRevokedAt) return { failure: 'revoked' };
+    if (row.expiresAt.getTime() <= Date.now()) return { failure: 'expired' };
     if (row.plan !== 'plus') return { failure: 'plan-required' };
     return { row };
   }
 
   private async findPending(oauth: OAuthRepository, id: string, browserSecret: string | undefined, lock = false): Promise<OAuthAuthorization> {
     const authorization =
-      isUUID(id) && browserSecret && isSecretOf('browser', browserSecret) ? await oauth.pendingAuthorization(id, hashSecret(browserSecret), lock) : null;
+      isUUID(id) && browserSecret && OAUTH_SECRETS.browser.isWellFormed(browserSecret)
+        ? await oauth.pendingAuthorization(id, hashSecret(browserSecret), lock)
+        : null;
     if (!authorization) {
       throw new OAuthException(
         OAuthErrorCode.AUTHORIZATION_NOT_FOUND,
@@ -248,8 +253,8 @@ export class OAuthService implements AccessTokenAuthenticator {
     scopes: Scope[],
     resource: string,
   ): Promise<OAuthTokens> {
-    const access = generateSecret('access');
-    const refresh = generateSecret('refresh');
+    const access = OAUTH_SECRETS.access.generate();
+    const refresh = OAUTH_SECRETS.refresh.generate();
     const now = Date.now();
     await oauth.insertToken({
       ...lineage,
@@ -296,8 +301,8 @@ export class OAuthService implements AccessTokenAuthenticator {
   }
 
   private touch(row: TokenRow): void {
-    if (row.last_used_at && Date.now() - row.last_used_at.getTime() <= LAST_USED_RESOLUTION_MS) return;
-    this.lastUsed.mark(row.grant_id);
+    if (row.lastUsedAt && Date.now() - row.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+    this.lastUsed.mark(row.grantId);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Body, Get, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { setRetryAfter } from '../../common/errors/retry-after';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { PASSWORD_LIMITS } from '../accounts/password';
@@ -54,7 +55,7 @@ export class SessionsController {
     const result = await this.sessions.signIn(email, formText(form, 'password'), req.ip ?? 'unknown');
     if ('failure' in result) {
       if (result.failure === 'limited') {
-        res.setHeader('Retry-After', result.retryAfter);
+        setRetryAfter(res, result.retryAfter);
         const minutes = Math.ceil(result.retryAfter / 60);
         const error = `Too many sign-in attempts. Wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
         return res.status(HttpStatus.TOO_MANY_REQUESTS).render('sessions/sign-in', this.signInLocals({ next, email, error }));
@@ -88,7 +89,7 @@ export class SessionsController {
     const again = (status: HttpStatus, errors: Record<string, string>) =>
       res.status(status).render('sessions/sign-up', { title: 'Create an account', passwordMin: PASSWORD_LIMITS.min, values, errors });
     if (result.failure === 'limited') {
-      res.setHeader('Retry-After', result.retryAfter);
+      setRetryAfter(res, result.retryAfter);
       return again(HttpStatus.TOO_MANY_REQUESTS, { form: 'Too many new accounts from your network. Try again later.' });
     }
     again(HttpStatus.BAD_REQUEST, result.errors);

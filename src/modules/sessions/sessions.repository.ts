@@ -3,16 +3,6 @@ import { OwnedRepositoryFor, Owner, accountIdOf } from '../../database/owned-rep
 import type { SignedInAccount } from './signed-in-account';
 import { Session } from './entities/session.entity';
 
-interface SessionRow {
-  id: string;
-  account_id: string;
-  last_seen_at: Date;
-  email: string;
-  name: string | null;
-  plan: SignedInAccount['plan'];
-  features: SignedInAccount['features'];
-}
-
 @Injectable()
 export class SessionsRepository extends OwnedRepositoryFor<Session, Pick<Session, 'id' | 'createdAt' | 'lastSeenAt' | 'expiresAt'>>(
   Session,
@@ -20,24 +10,13 @@ export class SessionsRepository extends OwnedRepositoryFor<Session, Pick<Session
 ) {
   /** The hot path of every page: one indexed lookup by hash, joined with the account; expired sessions are not found. */
   async byHash(hash: Buffer): Promise<(SignedInAccount & { lastSeenAt: Date }) | undefined> {
-    const rows: SessionRow[] = await this.manager.query(
-      `SELECT s.id, s.account_id, s.last_seen_at, a.email, a.name, a.plan, a.features
+    const rows: (SignedInAccount & { lastSeenAt: Date })[] = await this.manager.query(
+      `SELECT s.account_id AS "accountId", s.id AS "sessionId", a.email, a.name, a.plan, a.features, s.last_seen_at AS "lastSeenAt"
          FROM sessions s JOIN accounts a ON a.id = s.account_id
         WHERE s.token_hash = $1 AND s.expires_at > now()`,
       [hash],
     );
-    const row = rows[0];
-    return (
-      row && {
-        accountId: row.account_id,
-        sessionId: row.id,
-        email: row.email,
-        name: row.name,
-        plan: row.plan,
-        features: row.features,
-        lastSeenAt: row.last_seen_at,
-      }
-    );
+    return rows[0];
   }
 
   async markSeen(sessionId: string): Promise<void> {

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
+import { hashSecret } from '../../common/auth/secret-format';
 import { UsageMarker } from '../../common/concurrency/usage-marker';
 import { AccountRateLimiter } from '../../common/rate-limit/account-rate-limiter';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { AccountRuleError, AccountsService } from '../accounts/accounts.service';
 import { passwordProblem } from '../accounts/password';
-import { generateSessionToken, hashSessionToken, isWellFormedSessionToken } from './session-token';
+import { SESSION_TOKEN } from './session-token';
 import { SessionsRepository } from './sessions.repository';
 import type { SignedInAccount } from './signed-in-account';
 
@@ -138,7 +139,7 @@ export class SessionsService {
 
   /** A new session for the account; the token goes in the cookie and nowhere else. */
   async open(accountId: string): Promise<string> {
-    const { token, hash } = generateSessionToken();
+    const { value: token, hash } = SESSION_TOKEN.generate();
     await this.sessions.removeExpired(accountId);
     await this.sessions.create(accountId, { tokenHash: hash, lastSeenAt: new Date(), expiresAt: new Date(Date.now() + this.config.web.sessionMaxAgeMs) });
     return token;
@@ -146,8 +147,8 @@ export class SessionsService {
 
   /** The account of a live session, or undefined (no such session, expired, or ended). */
   async resolve(token: unknown): Promise<SignedInAccount | undefined> {
-    if (!isWellFormedSessionToken(token)) return undefined;
-    const found = await this.sessions.byHash(hashSessionToken(token));
+    if (!SESSION_TOKEN.isWellFormed(token)) return undefined;
+    const found = await this.sessions.byHash(hashSecret(token));
     if (!found) return undefined;
     const { lastSeenAt, ...signedIn } = found;
     if (Date.now() - lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) this.lastSeen.mark(signedIn.sessionId);
@@ -156,6 +157,6 @@ export class SessionsService {
 
   /** Ends the session now: its next request is signed out. */
   async end(token: unknown): Promise<void> {
-    if (isWellFormedSessionToken(token)) await this.sessions.removeByHash(hashSessionToken(token));
+    if (SESSION_TOKEN.isWellFormed(token)) await this.sessions.removeByHash(hashSecret(token));
   }
 }

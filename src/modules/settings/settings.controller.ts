@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { Body, Get, HttpStatus, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { setRetryAfter } from '../../common/errors/retry-after';
 import { AccountExportService } from '../accounts/account-export.service';
 import { clearSessionCookie } from '../sessions/session-cookie';
 import { PageController } from '../sessions/page.decorators';
@@ -36,7 +37,7 @@ export class SettingsController {
   async export(@SignedIn() account: SignedInAccount, @Res() res: Response): Promise<void> {
     const retryAfter = await this.settings.exportRefusal(account);
     if (retryAfter !== undefined) {
-      res.setHeader('Retry-After', retryAfter);
+      setRetryAfter(res, retryAfter);
       const message = `Your data was downloaded too often in the last hour. Try again in ${Math.ceil(retryAfter / 60)} minutes.`;
       return res.status(HttpStatus.TOO_MANY_REQUESTS).render('error', { title: 'Too many downloads', status: HttpStatus.TOO_MANY_REQUESTS, message });
     }
@@ -62,7 +63,7 @@ export class SettingsController {
   }
 
   private renderOutcome(res: Response, view: string, locals: Record<string, unknown>, outcome: FormOutcome): void {
-    if (outcome.retryAfter !== undefined) res.setHeader('Retry-After', outcome.retryAfter);
+    if (outcome.retryAfter !== undefined) setRetryAfter(res, outcome.retryAfter);
     res.status(outcome.status).render(view, { ...locals, ...outcome.page });
   }
 

@@ -4,7 +4,8 @@ import { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../common/http/paging';
 import { AsJson, jsonTimestamp } from '../../database/json-columns';
-import { accountIdOf, Owner, SqlRepository } from '../../database/owned-repository';
+import { accountIdOf, Owner } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 import { ActivityView } from './dto/activity.dto';
 import { TimelineEntry } from './entities/timeline-entry.entity';
 

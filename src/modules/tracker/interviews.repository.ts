@@ -5,7 +5,8 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { NotFoundError } from '../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../common/http/paging';
 import { AsJson, jsonTimestamp } from '../../database/json-columns';
-import { accountIdOf, Owner, SqlRepository } from '../../database/owned-repository';
+import { accountIdOf, Owner } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 import { InterviewDetail, ScheduledInterview } from './dto/interview.dto';
 import { Interview } from './entities/interview.entity';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { SqlRepository } from '../../database/owned-repository';
+import { SqlRepository } from '../../database/sql-repository';
 import type { EventView } from '../events/dto/event.dto';
 import type { DeliveredEventType } from '../events/event-types';
 import type { AttemptOutcome } from './webhook-sender';
@@ -53,15 +53,15 @@ export class WebhookDeliveriesRepository extends SqlRepository {
    * event was recorded; answers the endpoints that got one. Making them twice makes nothing more.
    */
   async fanOut(eventIds: string[]): Promise<string[]> {
-    const rows: { endpoint_id: string }[] = await this.manager.query(
+    const rows: { endpointId: string }[] = await this.manager.query(
       `INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id)
        SELECT e.account_id, w.id, e.id FROM events e
        JOIN webhook_endpoints w ON w.account_id = e.account_id AND w.enabled AND e.type = ANY(w.event_types) AND w.created_at <= e.created_at
        WHERE e.id = ANY($1) ORDER BY e.id
-       ON CONFLICT DO NOTHING RETURNING endpoint_id`,
+       ON CONFLICT DO NOTHING RETURNING endpoint_id AS "endpointId"`,
       [eventIds],
     );
-    return [...new Set(rows.map((row) => row.endpoint_id))];
+    return [...new Set(rows.map((row) => row.endpointId))];
   }
 
   /** Endpoints with a delivery due now and nobody sending: what the sweep enqueues. */

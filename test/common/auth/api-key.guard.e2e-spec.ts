@@ -90,7 +90,7 @@ describe('API keys and scopes', () => {
       const lookup = (accountId: string) =>
         cache.lookup(Buffer.from(`hash of ${accountId}`), async () => {
           loads[accountId]++;
-          return { id: accountId, account_id: accountId, scopes: [], expires_at: null, revoked_at: null, last_used_at: null, plan: 'free', features: [] };
+          return { id: accountId, accountId, scopes: [], expiresAt: null, revokedAt: null, lastUsedAt: null, plan: 'free', features: [] };
         });
       await lookup(ada.accountId);
       await lookup(grace.accountId);

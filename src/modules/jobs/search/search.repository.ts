@@ -5,7 +5,7 @@ import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { Semaphore } from '../../../common/concurrency/semaphore';
 import { InjectConfig } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/configuration';
-import { SqlRepository } from '../../../database/owned-repository';
+import { SqlRepository } from '../../../database/sql-repository';
 import { ReadReplicas } from '../../../database/read-replicas';
 import type { Statement, Strategy } from './search-sql';
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
 import { jsonTimestamp } from '../../../database/json-columns';
-import { accountIdOf, Owner, SqlRepository } from '../../../database/owned-repository';
+import { accountIdOf, Owner } from '../../../database/owned-repository';
+import { SqlRepository } from '../../../database/sql-repository';
 import { ARCHIVED_STATUSES } from '../application-status';
 import type { ApplicationCsvColumn } from './application-csv-columns';
 

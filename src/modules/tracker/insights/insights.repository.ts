@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { EntityManager } from 'typeorm';
-import { accountIdOf, Owner, SqlRepository } from '../../../database/owned-repository';
+import { accountIdOf, Owner } from '../../../database/owned-repository';
+import { SqlRepository } from '../../../database/sql-repository';
 import { APPLICATION_STATUSES } from '../application-status';
 import { ANSWERING_STATUSES, APPLIED_STAGE, FUNNEL_STAGES, STAGE_OF_STATUS } from './funnel-stages';
 import type { TrackerInsights } from './insights.dto';
