@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { useOwnDatabase } from '../webhooks/webhook-fixtures';
+import { useFileEnvironment } from '../../setup/test-environment';
 import { ListingSet } from './listing-fixtures';
 
 const SEARCH = '/v1/jobs/search';
@@ -28,7 +28,7 @@ let api: ApiClient;
  * The counting budget is the least there is, as on a machine too busy to count within the default 25 ms: the budget
  * may leave only a total plausibly above 10,000 to an estimate (decisions.md).
  */
-const env = useOwnDatabase('search_totals', {
+const env = useFileEnvironment({
   async start() {
     testApp = await startTestApp({ ...env, SEARCH_COUNT_BUDGET_MS: '1', TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
     api = (await createAccount(testApp.app, testApp.baseUrl, { scopes: ['jobs:search'] })).api;

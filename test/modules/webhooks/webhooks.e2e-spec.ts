@@ -2,12 +2,12 @@ import { DataSource } from 'typeorm';
 import { SCOPES } from '@src/common/auth/scopes';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { useOwnDatabase } from './webhook-fixtures';
+import { useFileEnvironment } from '../../setup/test-environment';
 
 let testApp: TestApp;
 let owner: TestAccount;
 
-const env: Record<string, string> = useOwnDatabase('webhooks_api', {
+const env: Record<string, string> = useFileEnvironment({
   async start() {
     // The endpoints here are never reached: no delivery worker, so that the suite is about the API alone.
     testApp = await startTestApp({ ...env, WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOKS_WORKER: 'off' });
