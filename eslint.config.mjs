@@ -46,8 +46,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // CommonJS by necessity: Jest's global setup, teardown and reporters load outside its module mapper.
-    files: ['**/*.cjs', 'test/setup/*.js', 'test/setup/global-*.ts', 'jest.config.js'],
+    // CommonJS by necessity: Jest's global setup, teardown, test environment and reporters load outside its module mapper.
+    files: ['**/*.cjs', 'test/setup/*.js', 'test/setup/global-*.ts', 'test/setup/e2e-environment.ts', 'jest.config.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -19,9 +19,13 @@ const shared = {
   setupFiles: ['reflect-metadata'],
 };
 
-/** Tests against the running service: one fresh database and Redis prefix per run. */
+/**
+ * Tests against the running service: one template database migrated per run, copied into a database of each file's
+ * own with a Redis prefix of its own (test/setup/e2e-environment.ts).
+ */
 const e2e = {
   ...shared,
+  testEnvironment: '<rootDir>/test/setup/e2e-environment.ts',
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
 };

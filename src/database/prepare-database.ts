@@ -31,6 +31,16 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<void
   });
 }
 
+/**
+ * Creates the database as a copy of `templateUrl`'s, migrations table included, so that `prepareDatabase` finds
+ * nothing left to do. PostgreSQL copies in a fraction of a second what migrating takes seconds to build; the template
+ * must have no open connection while it is copied.
+ */
+export async function cloneDatabase(templateUrl: string, databaseUrl: string): Promise<void> {
+  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
+  await withMaintenanceClient(databaseUrl, (admin, name) => admin.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`));
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   await withMaintenanceClient(databaseUrl, (admin, name) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
 }

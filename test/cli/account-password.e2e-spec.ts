@@ -1,16 +1,16 @@
 import { ApiClient } from '../setup/api-client';
 import { cli, cliWithInput, COMMAND_TIMEOUT_MS } from '../setup/commands';
 import { PageClient } from '../setup/page-client';
-import { startTestApp, TestApp } from '../setup/test-app';
+import { TestApp, useTestApp } from '../setup/test-app';
 
 jest.setTimeout(6 * COMMAND_TIMEOUT_MS);
 
 describe('npm run cli: passwords', () => {
   let testApp: TestApp;
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
   });
-  afterAll(() => testApp.close());
 
   it('account:create --password-stdin makes an account its person can sign in to, and prints no password', async () => {
     const email = `cli-password-${Date.now()}@test.example`;

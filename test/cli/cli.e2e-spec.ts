@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, cliWithEnv, COMMAND_TIMEOUT_MS, generate } from '../setup/commands';
 import { ApiClient } from '../setup/api-client';
-import { startTestApp, TestApp } from '../setup/test-app';
+import { TestApp, useTestApp } from '../setup/test-app';
 
 // The longest test here runs seven commands one after the other.
 jest.setTimeout(8 * COMMAND_TIMEOUT_MS);
@@ -13,10 +13,10 @@ const json = (stdout: string) => JSON.parse(stdout);
 
 describe('npm run cli', () => {
   let testApp: TestApp;
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
   });
-  afterAll(() => testApp.close());
 
   it('creates an account, a key that works over HTTP, lists and revokes it', async () => {
     const email = `cli-${Date.now()}@test.example`;

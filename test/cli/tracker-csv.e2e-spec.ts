@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { cli, cliWithInput, COMMAND_TIMEOUT_MS } from '../setup/commands';
 import { createAccount, TestAccount } from '../setup/factories';
-import { startTestApp, TestApp } from '../setup/test-app';
+import { TestApp, useTestApp } from '../setup/test-app';
 
 // The longest test runs four commands one after the other.
 jest.setTimeout(5 * COMMAND_TIMEOUT_MS);
@@ -24,8 +24,9 @@ describe('npm run cli -- tracker:export and tracker:import', () => {
   let account: TestAccount;
   let directory: string;
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     account = await createAccount(testApp.app, testApp.baseUrl);
     await account.api.post(APPLICATIONS, { jobTitle: 'Backend Engineer', company: 'Acme', jobUrl: 'https://jobs.acme.example/1', notes: '=1+1', priority: 4 });
     const id = (await account.api.post(APPLICATIONS, { jobTitle: 'Data Engineer', company: 'Émile & Co', location: 'Zürich' })).body.applicationId;
@@ -34,7 +35,6 @@ describe('npm run cli -- tracker:export and tracker:import', () => {
   });
   afterAll(async () => {
     rmSync(directory, { recursive: true, force: true });
-    await testApp.close();
   });
 
   it('exports what the route answers, and imports it into another account from a file and from stdin', async () => {

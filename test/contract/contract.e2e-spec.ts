@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import createClient from 'openapi-fetch';
 import { ApiClient } from '../setup/api-client';
 import { createAccount } from '../setup/factories';
-import { startTestApp, TestApp } from '../setup/test-app';
+import { TestApp, useTestApp } from '../setup/test-app';
 import type { paths } from './openapi';
 
 const CONTRACT = join(__dirname, 'openapi.json');
@@ -33,8 +33,9 @@ describe('the OpenAPI contract', () => {
   let testApp: TestApp;
   let served: Record<string, unknown>;
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     served = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
     if (process.env.UPDATE_CONTRACT) {
       writeFileSync(CONTRACT, `${JSON.stringify(served, null, 2)}\n`);
@@ -42,7 +43,6 @@ describe('the OpenAPI contract', () => {
       execFileSync(join(BIN, 'openapi-typescript'), [CONTRACT, '-o', TYPES, '--default-non-nullable=false'], { stdio: 'ignore' });
     }
   });
-  afterAll(() => testApp.close());
 
   it('is the committed document (run `npm run contract:update` after changing the API)', () => {
     expect(served).toEqual(JSON.parse(readFileSync(CONTRACT, 'utf8')));

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { dropDatabase, prepareDatabase } from '@src/database/prepare-database';
+import { cloneDatabase, dropDatabase } from '@src/database/prepare-database';
 import { ApiClient } from '../setup/api-client';
 import { createAccount, TestAccount } from '../setup/factories';
 import { startTestApp, TestApp } from '../setup/test-app';
-import { testRunEnvironment } from '../setup/test-environment';
+import { testRun, testRunEnvironment } from '../setup/test-environment';
 import { eventually } from '../setup/eventually';
 import { OwnRedis } from '../setup/own-services';
 
@@ -35,7 +35,7 @@ describe('faults', () => {
     });
 
   beforeAll(async () => {
-    await prepareDatabase(databaseUrl);
+    await cloneDatabase(testRun().templateUrl, databaseUrl);
     redis = await OwnRedis.start();
   });
   afterAll(async () => {

@@ -41,16 +41,42 @@ export interface SuiteApp {
   createAccount(options?: AccountOptions): Promise<TestAccount>;
 }
 
-/** Starts the app (and its owner account) before the suite's tests and closes it after them. */
+/**
+ * This file's apps by environment (Jest loads modules afresh for each file): suites of a file that ask for the same
+ * environment share one app, started by the first and closed after the last, since booting one takes seconds.
+ */
+const sharedApps = new Map<string, { suites: number; started?: Promise<TestApp> }>();
+
+async function closeApp(shared: { started?: Promise<TestApp> }): Promise<void> {
+  const started = shared.started;
+  shared.started = undefined;
+  if (started) await (await started).close();
+}
+
+// Closes what a skipped or filtered-out suite left open, at the end of the file (module code runs while Jest collects).
+afterAll(() => Promise.all([...sharedApps.values()].map(closeApp)));
+
+/**
+ * The way a suite starts the app: before its tests, with the file's database and Redis prefix and `env` over the test
+ * defaults, and an owner account of the suite's own. Suites of one file with the same `env` share one app.
+ */
 export function useTestApp(env: Record<string, string> = {}): SuiteApp {
+  const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  const shared = sharedApps.get(key) ?? { suites: 0 };
+  sharedApps.set(key, shared);
+  shared.suites += 1;
   // Filled in by beforeAll: tests only run after it.
   const suite = {
     createAccount: (options?: AccountOptions) => createAccount(suite.testApp.app, suite.testApp.baseUrl, options),
   } as SuiteApp;
   beforeAll(async () => {
-    suite.testApp = await startTestApp(env);
+    shared.started ??= startTestApp(env);
+    suite.testApp = await shared.started;
     suite.owner = await suite.createAccount();
   });
-  afterAll(() => suite.testApp.close());
+  afterAll(async () => {
+    shared.suites -= 1;
+    if (shared.suites === 0) await closeApp(shared);
+  });
   return suite;
 }

@@ -1,7 +1,7 @@
 import { ApiClient } from '../../setup/api-client';
 import { createAccount } from '../../setup/factories';
 import { PageClient } from '../../setup/page-client';
-import { startTestApp, TestApp, useTestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 
 /** The answers of the service's surfaces: the API, MCP, the docs and their document, a page, health. */
 async function surfaces(testApp: TestApp, key: string): Promise<[string, Headers][]> {
@@ -46,10 +46,10 @@ describe('Security headers', () => {
 
 describe('Security headers behind a TLS-terminating proxy (TRUST_PROXY)', () => {
   let testApp: TestApp;
+  const suite = useTestApp({ TRUST_PROXY: 'loopback' });
   beforeAll(async () => {
-    testApp = await startTestApp({ TRUST_PROXY: 'loopback' });
+    testApp = suite.testApp;
   });
-  afterAll(() => testApp.close());
 
   it('add HSTS to every answer', async () => {
     const { key } = await createAccount(testApp.app, testApp.baseUrl);

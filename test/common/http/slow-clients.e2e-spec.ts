@@ -1,7 +1,7 @@
 import { connect, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { startTestApp, TestApp, useTestApp } from '../../setup/test-app';
 
 /** What the server did with a connection the client fed slowly: what it answered, and whether it closed it first. */
 interface Trickled {
@@ -43,11 +43,11 @@ function open(port: number): Promise<Socket> {
 describe('slow clients', () => {
   let testApp: TestApp;
   let port: number;
+  const suite = useTestApp({ HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '1000' });
   beforeAll(async () => {
-    testApp = await startTestApp({ HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '1000' });
+    testApp = suite.testApp;
     port = Number(new URL(testApp.baseUrl).port);
   });
-  afterAll(() => testApp.close());
 
   it('answers 408 and closes a connection whose headers trickle past HTTP_HEADERS_TIMEOUT_MS', async () => {
     const pieces = Array.from({ length: 60 }, (_, index) => `X-Slow-${index}: 1\r\n`);

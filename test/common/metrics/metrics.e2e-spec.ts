@@ -1,6 +1,6 @@
 import { ApiClient } from '../../setup/api-client';
 import { createAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { startTestApp, TestApp, useTestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
 
 const UNKNOWN = '/v1/tracker/applications/00000000-0000-4000-8000-000000000000';
@@ -16,10 +16,10 @@ describe('GET /metrics and the probes', () => {
   let testApp: TestApp;
   const anonymous = () => new ApiClient(testApp.baseUrl);
 
+  const suite = useTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}metrics:` });
   beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}metrics:` });
+    testApp = suite.testApp;
   });
-  afterAll(() => testApp.close());
 
   it('counts requests per route pattern and status, with latency histograms', async () => {
     const { api } = await createAccount(testApp.app, testApp.baseUrl);

@@ -3,7 +3,7 @@ import { AccountsService } from '@src/modules/accounts/accounts.service';
 import { Resume } from '@src/modules/resumes/entities/resume.entity';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { expectDocumented, expectHiddenFrom, expectNotFound } from '../../setup/expectations';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/cover-letter';
 const UPGRADE = { error: 'Cover letters need the Plus plan', requiresUpgrade: true };
@@ -13,12 +13,12 @@ describe('/v1/cover-letter', () => {
   let database: DataSource;
   let owner: TestAccount;
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     database = testApp.app.get(DataSource);
-    owner = await createAccount(testApp.app, testApp.baseUrl);
+    owner = suite.owner;
   });
-  afterAll(() => testApp.close());
 
   const newResume = async (account: TestAccount) => {
     const response = await account.api.post('/v1/resume', { name: 'Tailored resume' });

@@ -1,14 +1,14 @@
 import { ApiClient } from '../../setup/api-client';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 
 describe('GET /health, /health/ready and /health/live (no key)', () => {
   let testApp: TestApp;
   let anonymous: ApiClient;
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     anonymous = new ApiClient(testApp.baseUrl);
   });
-  afterAll(() => testApp.close());
 
   // docker/Dockerfile's HEALTHCHECK asks /health/ready; the faults suite sees the 503 while Redis is down.
   it.each(['/health', '/health/ready'])('%s answers 200 while PostgreSQL and Redis answer, naming each', async (path) => {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
 import { GENERATOR_ARGS } from '../../../tools/listing-generator/generator-process';
 import { CLI, cli, COMMAND_TIMEOUT_MS, generate } from '../../setup/commands';
@@ -68,11 +68,11 @@ describe('npm run cli -- jobs:import / npm run jobs:generate', () => {
     ...fields,
   });
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     database = testApp.app.get(DataSource);
   });
-  afterAll(() => testApp.close());
 
   const stored = (source: string, externalId: string) =>
     database.query('SELECT * FROM job_listings WHERE source = $1 AND external_id = $2', [source, externalId]).then((rows) => rows[0]);

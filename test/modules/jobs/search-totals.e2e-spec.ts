@@ -1,7 +1,6 @@
 import type { ApiClient } from '../../setup/api-client';
 import { createAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
-import { useOwnDatabase } from '../webhooks/webhook-fixtures';
+import { TestApp, useTestApp } from '../../setup/test-app';
 import { ListingSet } from './listing-fixtures';
 
 const SEARCH = '/v1/jobs/search';
@@ -24,17 +23,15 @@ let testApp: TestApp;
 let api: ApiClient;
 
 /**
- * Its own database: a search without filters matches every listing there is, which other test files would add to.
+ * The file's own database (each e2e file has one): a search without filters matches every listing there is.
  * The counting budget is the least there is, as on a machine too busy to count within the default 25 ms: the budget
  * may leave only a total plausibly above 10,000 to an estimate (decisions.md).
  */
-const env = useOwnDatabase('search_totals', {
-  async start() {
-    testApp = await startTestApp({ ...env, SEARCH_COUNT_BUDGET_MS: '1', TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
-    api = (await createAccount(testApp.app, testApp.baseUrl, { scopes: ['jobs:search'] })).api;
-    await new ListingSet(testApp.app).generate(LISTINGS, 'search-totals', new Date(Date.now() - 3_600_000));
-  },
-  stop: () => testApp.close(),
+const suite = useTestApp({ SEARCH_COUNT_BUDGET_MS: '1', TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
+beforeAll(async () => {
+  testApp = suite.testApp;
+  api = (await createAccount(testApp.app, testApp.baseUrl, { scopes: ['jobs:search'] })).api;
+  await new ListingSet(testApp.app).generate(LISTINGS, 'search-totals', new Date(Date.now() - 3_600_000));
 });
 
 describe('POST /v1/jobs/search total, with no time to count', () => {

@@ -8,7 +8,7 @@ import { TrackerService } from '@src/modules/tracker/tracker.service';
 import { ApiClient } from '../../setup/api-client';
 import { ListingSet } from '../jobs/listing-fixtures';
 import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 import { testRunEnvironment } from '../../setup/test-environment';
 import { connect } from '../../setup/mcp-client';
 
@@ -50,14 +50,14 @@ describe('/mcp', () => {
   let account: TestAccount;
   let client: Client;
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     account = await createAccount(testApp.app, testApp.baseUrl);
     client = await connect(testApp.baseUrl, account.key);
   });
   afterAll(async () => {
     await client.close();
-    await testApp.close();
   });
 
   it('lists the tools with input schemas taken from their /v1 twins', async () => {
@@ -553,11 +553,11 @@ describe('/mcp', () => {
 
 describe('/mcp rate limits', () => {
   let testApp: TestApp;
+  // A Redis prefix of its own: the per-IP window would otherwise hold the other tests' requests from 127.0.0.1.
+  const suite = useTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}mcp-limits:` });
   beforeAll(async () => {
-    // A Redis prefix of its own: the per-IP window would otherwise hold the other tests' requests from 127.0.0.1.
-    testApp = await startTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}mcp-limits:` });
+    testApp = suite.testApp;
   });
-  afterAll(() => testApp.close());
 
   it('sends RateLimit-* headers and answers 429 past 60 requests a minute per key', async () => {
     const account = await createAccount(testApp.app, testApp.baseUrl);
@@ -607,10 +607,10 @@ describe('/mcp rate limits', () => {
 
 describe('/mcp per-IP limit', () => {
   let testApp: TestApp;
+  const suite = useTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}mcp-ip-limit:` });
   beforeAll(async () => {
-    testApp = await startTestApp({ RATE_LIMIT_SCALE: '1', REDIS_PREFIX: `${testRunEnvironment().redisPrefix}mcp-ip-limit:` });
+    testApp = suite.testApp;
   });
-  afterAll(() => testApp.close());
 
   it('answers 429 past 100 requests in 10 seconds from one IP, whatever the keys', async () => {
     const first = await createAccount(testApp.app, testApp.baseUrl);

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 
 const PATH = '/v1/custom-sections';
 const EMPTY_ITEM = { title: null, subtitle: null, organization: null, location: null, description: null, startDate: null, endDate: null, url: null };
@@ -10,11 +10,11 @@ describe('/v1/custom-sections', () => {
   let owner: TestAccount;
   let intruder: TestAccount;
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     [owner, intruder] = await Promise.all([createAccount(testApp.app, testApp.baseUrl), createAccount(testApp.app, testApp.baseUrl)]);
   });
-  afterAll(() => testApp.close());
 
   const define = async (
     account: TestAccount,

@@ -7,7 +7,7 @@ import { SECTION_KINDS } from '@src/modules/resumes/sections/section-kinds';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { connect } from '../../setup/mcp-client';
-import { startTestApp, TestApp } from '../../setup/test-app';
+import { TestApp, useTestApp } from '../../setup/test-app';
 import { MINIMAL_BODIES, SECTION_FIXTURES } from './section-fixtures';
 
 /** Every section kind of the registry goes through the same table of tests. */
@@ -109,13 +109,13 @@ describe('content sections', () => {
   let schemas: Record<string, { properties: Record<string, PropertySchema>; required?: string[]; minProperties?: number }>;
   let openApi: { paths: Record<string, Record<string, Record<string, unknown>>> };
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     [owner, intruder] = await Promise.all([createAccount(testApp.app, testApp.baseUrl), createAccount(testApp.app, testApp.baseUrl)]);
     openApi = (await new ApiClient(testApp.baseUrl).get('/docs-json')).body;
     schemas = (openApi as unknown as { components: { schemas: typeof schemas } }).components.schemas;
   });
-  afterAll(() => testApp.close());
 
   const create = async (account: TestAccount, name: string, body: Record<string, unknown>, query = '') => {
     const response = await account.api.post(`/v1/${name}${query}`, body);

@@ -2,7 +2,8 @@ import { FollowUpSweep } from '@src/modules/tracker/follow-up.sweep';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { eventually, Receiver, useOwnDatabase } from '../webhooks/webhook-fixtures';
+import { eventually, Receiver } from '../webhooks/webhook-fixtures';
+import { useFileEnvironment } from '../../setup/test-environment';
 
 const APPLICATIONS = '/v1/tracker/applications';
 const DUE_EVENTS = '/v1/events?type=application.follow_up_due&limit=100';
@@ -11,7 +12,7 @@ const apps: TestApp[] = [];
 let receiver: Receiver;
 
 // A database of the suite's own: the sweeps of every process on it announce what is due there, and no other suite's.
-const env: Record<string, string> = useOwnDatabase('follow_ups', {
+const env: Record<string, string> = useFileEnvironment({
   async start() {
     receiver = await Receiver.start();
   },

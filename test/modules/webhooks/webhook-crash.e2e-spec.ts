@@ -5,7 +5,8 @@ import { createAccount, TestAccount } from '../../setup/factories';
 import { freePort } from '../../setup/free-port';
 import { stopProcess } from '../../setup/own-services';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { eventually, Receiver, useOwnDatabase } from './webhook-fixtures';
+import { eventually, Receiver } from './webhook-fixtures';
+import { useFileEnvironment } from '../../setup/test-environment';
 
 const APPLICATIONS = '/v1/tracker/applications';
 const CHANGES = 10;
@@ -45,7 +46,7 @@ let account: TestAccount;
 let receiver: Receiver;
 const servers: ChildProcess[] = [];
 
-const env: Record<string, string> = useOwnDatabase('webhook_crash', {
+const env: Record<string, string> = useFileEnvironment({
   async start() {
     // Only makes the account and its key; the servers under test are separate processes.
     setup = await startTestApp({ ...env, WEBHOOKS_WORKER: 'off', TAILORING_WORKER: 'off' });

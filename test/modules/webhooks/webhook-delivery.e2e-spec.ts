@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { eventually, JOB_DESCRIPTION, Receiver, ReceivedRequest, unusedLoopbackUrl, useOwnDatabase } from './webhook-fixtures';
+import { eventually, JOB_DESCRIPTION, Receiver, ReceivedRequest, unusedLoopbackUrl } from './webhook-fixtures';
+import { useFileEnvironment } from '../../setup/test-environment';
 
 const APPLICATIONS = '/v1/tracker/applications';
 
@@ -9,7 +10,7 @@ let testApp: TestApp;
 const receivers: Receiver[] = [];
 
 /** Retries 150 ms, 300 ms, 600 ms apart: the schedule of a day, shrunk. */
-const env: Record<string, string> = useOwnDatabase('webhook_delivery', {
+const env: Record<string, string> = useFileEnvironment({
   async start() {
     testApp = await startTestApp({
       ...env,

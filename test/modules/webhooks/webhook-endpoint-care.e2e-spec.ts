@@ -2,13 +2,14 @@ import { Webhook } from 'standardwebhooks';
 import { SCOPES } from '@src/common/auth/scopes';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
-import { eventually, Receiver, ReceivedRequest, useOwnDatabase } from './webhook-fixtures';
+import { eventually, Receiver, ReceivedRequest } from './webhook-fixtures';
+import { useFileEnvironment } from '../../setup/test-environment';
 
 /** What a receiver does with an endpoint once it has one: a localhost URL in development, a rotated secret, a ping. */
 let testApp: TestApp;
 const receivers: Receiver[] = [];
 
-const env: Record<string, string> = useOwnDatabase('webhook_endpoint_care', {
+const env: Record<string, string> = useFileEnvironment({
   async start() {
     testApp = await startTestApp({ ...env, WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOKS_RETRY_DELAY_MS: '150', WEBHOOKS_SWEEP_INTERVAL_MS: '500' });
   },

@@ -1,7 +1,5 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dropDatabase, prepareDatabase } from '@src/database/prepare-database';
-import { testRunEnvironment } from '../../setup/test-environment';
 
 /** A request the receiver got: its headers and raw body (what a signature covers), and the event it holds. */
 export interface ReceivedRequest {
@@ -63,29 +61,6 @@ export async function unusedLoopbackUrl(): Promise<string> {
   const url = receiver.url;
   await receiver.close();
   return url;
-}
-
-/**
- * A database and Redis prefix of the suite's own. Every app of a run shares the run's database, and each delivers
- * what it finds there; delivery suites configure their apps differently (loopback allowed, short retries), so
- * their endpoints and events live apart from the other suites'. `around` runs between creating the database and
- * dropping it (after-hooks run in the order they are declared, so one hook pair keeps the drop last).
- */
-export function useOwnDatabase(name: string, around: { start(): Promise<void>; stop(): Promise<void> }): Record<string, string> {
-  const { databaseUrl, redisPrefix } = testRunEnvironment();
-  const env = { DATABASE_URL: `${databaseUrl}_${name}`, REDIS_PREFIX: `${redisPrefix}${name}:` };
-  beforeAll(async () => {
-    await prepareDatabase(env.DATABASE_URL);
-    await around.start();
-  });
-  afterAll(async () => {
-    try {
-      await around.stop();
-    } finally {
-      await dropDatabase(env.DATABASE_URL);
-    }
-  });
-  return env;
 }
 
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {

@@ -1,19 +1,15 @@
 import { DataSource } from 'typeorm';
 import { SCOPES } from '@src/common/auth/scopes';
 import { createAccount, TestAccount } from '../../setup/factories';
-import { startTestApp, TestApp } from '../../setup/test-app';
-import { useOwnDatabase } from './webhook-fixtures';
+import { startTestApp, TestApp, useTestApp } from '../../setup/test-app';
 
 let testApp: TestApp;
 let owner: TestAccount;
 
-const env: Record<string, string> = useOwnDatabase('webhooks_api', {
-  async start() {
-    // The endpoints here are never reached: no delivery worker, so that the suite is about the API alone.
-    testApp = await startTestApp({ ...env, WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOKS_WORKER: 'off' });
-    owner = await createAccount(testApp.app, testApp.baseUrl);
-  },
-  stop: async () => testApp?.close(),
+// The endpoints here are never reached: no delivery worker, so that the suite is about the API alone.
+const suite = useTestApp({ WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true', WEBHOOKS_WORKER: 'off' });
+beforeAll(() => {
+  ({ testApp, owner } = suite);
 });
 
 const RECEIVER = 'http://127.0.0.1:9/hooks';
@@ -130,7 +126,7 @@ describe('/v1/webhooks', () => {
     });
 
     it('refuses loopback, over http or https, without the development allowance', async () => {
-      const strict = await startTestApp({ ...env, WEBHOOKS_WORKER: 'off' });
+      const strict = await startTestApp({ WEBHOOKS_WORKER: 'off' });
       try {
         const account = await createAccount(strict.app, strict.baseUrl);
         for (const url of ['http://127.0.0.1:8080/hooks', 'https://127.0.0.1/hooks', 'https://[::1]/hooks']) {

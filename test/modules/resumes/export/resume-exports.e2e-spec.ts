@@ -4,7 +4,7 @@ import { SCOPES } from '@src/common/auth/scopes';
 import { expectDocumented, expectNotFound } from '../../../setup/expectations';
 import { createAccount, TestAccount } from '../../../setup/factories';
 import { pdfFontNames, pdfPageSizes, pdfText } from '../../../setup/pdf-text';
-import { startTestApp, TestApp } from '../../../setup/test-app';
+import { TestApp, useTestApp } from '../../../setup/test-app';
 import { sampleJsonResume } from './json-resume.fixture';
 
 const TEMPLATES = ['classic', 'modern', 'minimal'] as const;
@@ -49,10 +49,11 @@ describe('Resume exports', () => {
     return response.body.id as string;
   };
 
+  const suite = useTestApp();
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = suite.testApp;
     database = testApp.app.get(DataSource);
-    owner = await createAccount(testApp.app, testApp.baseUrl);
+    owner = suite.owner;
     const profile = await owner.api.patch('/v1/profile', {
       fullName: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -75,7 +76,6 @@ describe('Resume exports', () => {
     const patched = await owner.api.patch(`/v1/resume/${resumeId}`, { hiddenItems: { experiences: [hidden] }, selectedSummaryId: summary });
     expect(patched.status).toBe(200);
   });
-  afterAll(() => testApp.close());
 
   describe('POST /v1/resume/{id}/export/pdf', () => {
     it.each(TEMPLATES)('renders the %s template as a PDF attachment named after the person and the job title', async (template) => {
