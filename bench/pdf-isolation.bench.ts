@@ -6,12 +6,14 @@
  * or quieter during the benchmark shows in both; the summary is min / median / max over rounds.
  *
  * BENCH_ROUNDS (5), BENCH_SECONDS per run (20), BENCH_RATE reads per second (50), BENCH_READ_PATH
- * (/v1/tracker/applications; /health/live also works). A smoke run: BENCH_ROUNDS=1 BENCH_SECONDS=3.
+ * (/v1/tracker/applications; /health/live also works), BENCH_RESUME (`largest`, or `two-page`: the sample resume
+ * with its jobs repeated to fill two pages, the everyday export). A smoke run: BENCH_ROUNDS=1 BENCH_SECONDS=3.
  */
 import { join } from 'node:path';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
 import { RESUME_CONTENT_LIMITS } from '../src/modules/resumes/resume-limits';
 import { SECTION_TEXT } from '../src/modules/resumes/sections/dto/section-item.dto';
+import { sampleJsonResume } from '../test/modules/resumes/export/json-resume.fixture';
 import { largestJsonResume } from '../test/modules/resumes/export/largest-resume.fixture';
 import { cli, OpenLoopResult, openLoop, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
 
@@ -20,6 +22,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const READ_PATH = process.env.BENCH_READ_PATH ?? '/v1/tracker/applications';
+const RESUME = process.env.BENCH_RESUME ?? 'largest';
 const EXPORTERS = 2;
 const TARGET_P99_MS = 50;
 const PORT = 3931;
@@ -51,12 +54,13 @@ async function main(): Promise<void> {
     const imported = await fetch(`${base}/v1/resume/import/json-resume`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(largestJsonResume(RESUME_CONTENT_LIMITS.characters, SECTION_TEXT.long)),
+      body: JSON.stringify(RESUME === 'two-page' ? twoPageJsonResume() : largestJsonResume(RESUME_CONTENT_LIMITS.characters, SECTION_TEXT.long)),
     });
     if (imported.status !== 201) throw new Error(`the import answered ${imported.status}: ${await imported.text()}`);
     const resumeId: string = ((await imported.json()) as { id: string }).id;
     const file = await exportOnce(base, headers, resumeId);
-    console.log(`Largest resume: ${RESUME_CONTENT_LIMITS.characters} characters of section text, a ${Math.round(file.length / 1024)} KiB PDF\n`);
+    const pages = file.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+    console.log(`Resume: ${RESUME}, a ${Math.round(file.length / 1024)} KiB PDF of ${pages} page(s)\n`);
 
     const rounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -130,10 +134,21 @@ function report(rounds: Round[]): void {
     `| during ${EXPORTERS} exports | ${of((r) => r.exporting.p50)} | ${of((r) => r.exporting.p99)} | ${of((r) => r.exporting.max)} | ${of((r) => r.exporting.failed, 0)} |`,
   );
   console.log(`\nExports per run: ${of((r) => r.tally.exports, 0)}; ms per export: ${of((r) => median(r.tally.msPerExport), 0)}`);
+  console.log(`p99 during the exports over p99 alone, per round: ${of((r) => r.exporting.p99 / r.quiet.p99, 2)}`);
   const worst = median(rounds.map((round) => round.exporting.p99));
   const met = worst < TARGET_P99_MS && rounds.every((round) => round.exporting.failed === 0);
   console.log(`Target: p99 under ${TARGET_P99_MS} ms during the exports (median over rounds), no failed reads: ${met ? 'met' : 'NOT MET'}`);
   if (!met) process.exitCode = 1;
+}
+
+/** The sample resume with its jobs repeated (each named apart) until it fills two pages. */
+function twoPageJsonResume() {
+  const resume = sampleJsonResume();
+  resume.work = Array.from({ length: 7 }, (_, index) => ({
+    ...resume.work[index % resume.work.length],
+    position: `${resume.work[index % resume.work.length].position} ${index + 1}`,
+  }));
+  return resume;
 }
 
 function median(values: number[]): number {
