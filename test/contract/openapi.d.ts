@@ -2268,7 +2268,7 @@ export interface components {
             /** @example Data Engineer at Streamly */
             label: string;
             /**
-             * @example achievements
+             * @example responsibilities
              * @enum {string}
              */
             field: "description" | "responsibilities" | "achievements" | "content";

@@ -30,8 +30,8 @@ export class SkillEvidenceView implements SkillEvidence {
 
 const TEXT_OR_BULLETS = { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
 
-/** One text the rewrite changed: a summary's content, an item's description, or its list of bullets. */
-export class RewriteChangeView implements RewriteChange {
+/** Which text of the resume a change or a rejection is about: the item (or summary) and its field. */
+class RewrittenTextView {
   @ApiProperty({ enum: REWRITTEN_SECTION_NAMES, example: 'experiences' })
   section: RewrittenSection;
   @ApiProperty({ format: 'uuid' })
@@ -40,6 +40,10 @@ export class RewriteChangeView implements RewriteChange {
   label: string;
   @ApiProperty({ enum: REWRITTEN_FIELDS, example: 'responsibilities' })
   field: RewrittenField;
+}
+
+/** One text the rewrite changed: a summary's content, an item's description, or its list of bullets. */
+export class RewriteChangeView extends RewrittenTextView implements RewriteChange {
   /** null where the item had no such text (a project without a description). */
   @ApiProperty({
     oneOf: [
@@ -54,15 +58,7 @@ export class RewriteChangeView implements RewriteChange {
 }
 
 /** A sentence of a rewrite that the server dropped, and why: the text it was meant to replace stays. */
-export class RewriteRejectionView implements RewriteRejection {
-  @ApiProperty({ enum: REWRITTEN_SECTION_NAMES, example: 'experiences' })
-  section: RewrittenSection;
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  @ApiProperty({ example: 'Data Engineer at Streamly' })
-  label: string;
-  @ApiProperty({ enum: REWRITTEN_FIELDS, example: 'achievements' })
-  field: RewrittenField;
+export class RewriteRejectionView extends RewrittenTextView implements RewriteRejection {
   @ApiProperty({ example: 'Cut pipeline costs by 40%.' })
   sentence: string;
   /** The kinds of fact the sentence adds; empty when the rewrite was refused for dropping a skill the job asks for. */
