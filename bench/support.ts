@@ -3,6 +3,7 @@ import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 
 export const ROOT = join(__dirname, '..');
 
@@ -157,4 +158,20 @@ export function spread(values: number[], digits = 0): string {
   const sorted = [...values].sort((a, b) => a - b);
   const show = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return `${show(sorted[0])} / ${show(sorted[Math.floor((sorted.length - 1) / 2)])} / ${show(sorted[sorted.length - 1])}`;
+}
+
+/** Adds `applications` applications to an account in one statement, as a long-used tracker would hold them. */
+export async function seedApplications(databaseUrl: string, accountId: string, applications: number): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(
+    `INSERT INTO applications (account_id, job_title, company, location, job_url, job_url_key, status, source, created_at, updated_at)
+     SELECT $1, 'Engineer ' || n, 'Company ' || (n % 97), 'City ' || (n % 13), 'https://jobs.example/' || n, 'https://jobs.example/' || n,
+            (ARRAY['watchlist','applied','screening','rejected'])[1 + n % 4], 'Other',
+            now() - n * interval '1 minute', now() - n * interval '1 minute'
+       FROM generate_series(1, $2) AS n`,
+    [accountId, applications],
+  );
+  await client.query('ANALYZE applications');
+  await client.end();
 }

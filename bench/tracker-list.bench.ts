@@ -16,9 +16,22 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { Client } from 'pg';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { cli, cpuMs, load, LoadResult, OpenLoopResult, openLoop, ROOT, sequential, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
+import {
+  cli,
+  cpuMs,
+  load,
+  LoadResult,
+  OpenLoopResult,
+  openLoop,
+  ROOT,
+  seedApplications,
+  sequential,
+  SERVICE_NODE_FLAGS,
+  spread,
+  startServer,
+  stopServer,
+} from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_tracker';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -48,7 +61,7 @@ async function main(): Promise<void> {
   for (const [name, applications] of Object.entries(ACCOUNTS) as [keyof typeof ACCOUNTS, number][]) {
     const account = cli(env, 'account:create', '--email', `bench-${name}-${Date.now()}@bench.example`, '--plan', 'plus');
     keys[name] = cli(env, 'key:create', '--account', account.id, '--name', 'bench', '--scopes', 'tracker:read').key;
-    await seedApplications(account.id, applications);
+    await seedApplications(DATABASE_URL, account.id, applications);
   }
 
   const as = (name: keyof typeof ACCOUNTS) => ({ authorization: `Bearer ${keys[name]}` });
@@ -247,21 +260,6 @@ async function startTraced(script: string, env: NodeJS.ProcessEnv, port: number,
 
 function sum(values: number[]): number {
   return values.reduce((total, value) => total + value, 0);
-}
-
-async function seedApplications(accountId: string, applications: number): Promise<void> {
-  const client = new Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  await client.query(
-    `INSERT INTO applications (account_id, job_title, company, location, job_url, job_url_key, status, source, created_at, updated_at)
-     SELECT $1, 'Engineer ' || n, 'Company ' || (n % 97), 'City ' || (n % 13), 'https://jobs.example/' || n, 'https://jobs.example/' || n,
-            (ARRAY['watchlist','applied','screening','rejected'])[1 + n % 4], 'Other',
-            now() - n * interval '1 minute', now() - n * interval '1 minute'
-       FROM generate_series(1, $2) AS n`,
-    [accountId, applications],
-  );
-  await client.query('ANALYZE applications');
-  await client.end();
 }
 
 main().catch((error) => {

@@ -51,7 +51,7 @@ export class ApiKeysRepository extends OwnedRepositoryFor<ApiKey, ApiKeyListing>
 
   /** The hot path of every request: one indexed lookup by hash, joined with the account. */
   async byHash(hash: Buffer): Promise<KeyRow | undefined> {
-    const rows = await this.read<KeyRow>(
+    const rows = await this.statement<KeyRow>(
       `SELECT k.id, k.account_id AS "accountId", k.scopes, k.expires_at AS "expiresAt", k.revoked_at AS "revokedAt",
               k.last_used_at AS "lastUsedAt", a.plan, a.features
          FROM api_keys k JOIN accounts a ON a.id = k.account_id

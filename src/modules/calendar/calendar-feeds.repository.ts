@@ -36,7 +36,7 @@ export class CalendarFeedsRepository extends SqlRepository {
 
   /** The account whose feed has this token hash, if any. */
   async accountOf(tokenHash: Buffer): Promise<string | undefined> {
-    const [row] = await this.read<{ accountId: string }>('SELECT account_id AS "accountId" FROM calendar_feeds WHERE token_hash = $1', [tokenHash]);
+    const [row] = await this.statement<{ accountId: string }>('SELECT account_id AS "accountId" FROM calendar_feeds WHERE token_hash = $1', [tokenHash]);
     return row?.accountId;
   }
 }

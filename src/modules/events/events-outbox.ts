@@ -31,3 +31,16 @@ export class EventsOutbox {
     return id;
   }
 }
+
+/**
+ * What `EventsOutbox.record` does, for a change made in a single statement: two CTEs to append to its `WITH` list,
+ * recording one event per row of the CTE `source` (none when it has none). `accountId`, `type` and `data` are SQL
+ * expressions over that row and the statement's parameters. The account's order lock is taken per row just before its
+ * event draws its number, after the statement's other writes, and held to the commit, as `record` holds it.
+ */
+export function eventsOfRows(source: string, expressions: { accountId: string; type: string; data: string }): string {
+  return `ordered_rows AS MATERIALIZED (
+      SELECT ${source}.*, pg_advisory_xact_lock(${EVENT_ORDER_LOCK}, hashtext((${expressions.accountId})::text)), pg_notify('${EVENTS_CHANNEL}', '')
+        FROM ${source}),
+    recorded_events AS (INSERT INTO events (account_id, type, data) SELECT ${expressions.accountId}, ${expressions.type}, ${expressions.data} FROM ordered_rows)`;
+}

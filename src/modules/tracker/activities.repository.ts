@@ -58,7 +58,7 @@ export class ActivitiesRepository extends SqlRepository {
   }
 
   async view(id: string): Promise<AsJson<ActivityView>> {
-    const [{ activity }] = await this.read<{ activity: AsJson<ActivityView> }>(
+    const [{ activity }] = await this.statement<{ activity: AsJson<ActivityView> }>(
       `SELECT ${ACTIVITY_JSON} AS activity FROM application_timeline_entries e WHERE e.id = $1`,
       [id],
     );
@@ -67,7 +67,11 @@ export class ActivitiesRepository extends SqlRepository {
 
   /** A page of an application's activities; the caller has checked that the application is the account's. */
   async ofApplication(applicationId: string, paging: PagingQuery): Promise<ListEnvelope<AsJson<ActivityView>>> {
-    const [{ total, data }] = await this.read<{ total: number; data: AsJson<ActivityView>[] }>(OF_APPLICATION, [applicationId, paging.limit, paging.offset]);
+    const [{ total, data }] = await this.statement<{ total: number; data: AsJson<ActivityView>[] }>(OF_APPLICATION, [
+      applicationId,
+      paging.limit,
+      paging.offset,
+    ]);
     return listEnvelope(data, total, paging);
   }
 }

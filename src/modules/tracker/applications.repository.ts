@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { EntityMetadata } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope } from '../../common/http/paging';
 import { AsJson, jsonTimestamp } from '../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, OwnedView, ownedView } from '../../database/owned-repository';
+import { eventsOfRows } from '../events/events-outbox';
 import { JobListing } from '../jobs/entities/job-listing.entity';
 import type { TailoringReport } from '../tailoring/tailoring-report';
 import { ApplicationSort, ApplicationSortKey, DEFAULT_APPLICATION_SORT } from './application-sorts';
@@ -138,11 +140,22 @@ export type ListingToTrack = Pick<JobListing, 'id' | 'description' | 'salaryMin'
 /** What tailoring reads of an application. */
 export type ApplicationToTailor = Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'>;
 
+/** An application as a create stores it: every column but those the database or the statement fills. */
+export type NewApplication = Omit<Application, 'id' | 'accountId' | 'createdAt' | 'updatedAt' | 'searchText' | 'account' | 'cv' | 'coverLetter' | 'jobListing'>;
+
+const FILLED_BY_STATEMENT = new Set(['id', 'accountId', 'createdAt', 'updatedAt', 'searchText']);
+let newColumns: ColumnMetadata[] | undefined;
+
+/** The columns of a NewApplication, in the entity's order, read once from its metadata. */
+function newApplicationColumns(metadata: EntityMetadata): ColumnMetadata[] {
+  return (newColumns ??= metadata.columns.filter((column) => !FILLED_BY_STATEMENT.has(column.propertyName)));
+}
+
 /**
  * The account's applications and their timelines; interviews lock applications here while they are written. The
  * list and the single read are the tracker's hot path: plain SQL written once, one statement each, answers returned
- * as PostgreSQL shapes them (no entity, no Date), and totals read from `application_counts`, which triggers keep exact in the
- * transaction of every change (see the migration ApplicationCounts).
+ * as PostgreSQL shapes them (no entity, no Date), and totals summed from `application_counts`, to which triggers append
+ * each change in its transaction (see the migrations ApplicationCounts and ApplicationCountDeltas).
  */
 @Injectable()
 export class ApplicationsRepository extends OwnedRepositoryFor<Application, OwnedView<Application>>(Application, ownedView) {
@@ -167,13 +180,40 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
       followUpBefore: Boolean(query.followUpBefore),
       sort: query.sort ?? DEFAULT_APPLICATION_SORT,
     });
-    const [{ total, data }] = await this.read<{ total: number; data: AsJson<ApplicationSummary>[] }>(statement, [...parameters, query.limit, query.offset]);
+    const [{ total, data }] = await this.statement<{ total: number; data: AsJson<ApplicationSummary>[] }>(statement, [
+      ...parameters,
+      query.limit,
+      query.offset,
+    ]);
     return listEnvelope(data, total, query);
   }
 
   /** The account's applications per status, from the counts the list's totals are read from; statuses with none are left out. */
   async countsByStatus(owner: Owner): Promise<{ status: ApplicationStatus; count: number }[]> {
-    return this.read('SELECT status, count FROM application_counts WHERE account_id = $1 AND count > 0', [accountIdOf(owner)]);
+    return this.statement('SELECT status, sum(count)::int AS count FROM application_counts WHERE account_id = $1 GROUP BY status HAVING sum(count) > 0', [
+      accountIdOf(owner),
+    ]);
+  }
+
+  /**
+   * Folds the counts of up to `accounts` accounts that have more than one row for a status (the changes appended since
+   * the last fold, see the migration ApplicationCountDeltas) into one row per status, each account's in one statement
+   * with its delete, so that a reader sees the rows before or after, never half. Answers how many accounts it folded.
+   */
+  async foldCounts(accounts: number): Promise<number> {
+    const folded = await this.statement<{ accountId: string }>(
+      `WITH crowded AS (
+         SELECT account_id FROM application_counts GROUP BY account_id HAVING count(*) > count(DISTINCT status) LIMIT $1),
+       removed AS (
+         DELETE FROM application_counts USING crowded WHERE application_counts.account_id = crowded.account_id
+         RETURNING application_counts.account_id, status, count),
+       folded AS (
+         INSERT INTO application_counts (account_id, status, count)
+         SELECT account_id, status, sum(count)::int FROM removed GROUP BY account_id, status HAVING sum(count) <> 0)
+       SELECT account_id AS "accountId" FROM crowded`,
+      [accounts],
+    );
+    return folded.length;
   }
 
   /** The account's application `id` as the single read answers it; NotFoundError otherwise. */
@@ -191,19 +231,34 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
   }
 
   /**
-   * Inserts an application of the account unless one with its `jobUrlKey` exists: ON CONFLICT rather than a read
-   * first, so that concurrent creates of one job meet at the unique index. Answers the new id, or undefined.
+   * Creates an application of the account with its first timeline entry and records its `application.created`, in
+   * one statement: one round trip, and a transaction of its own unless it runs inside one. Nothing is created when
+   * the account has an application with the same `jobUrlKey` (ON CONFLICT rather than a read first, so that
+   * concurrent creates of one job meet at the unique index): answers the new id, or undefined. `createdAt` is the
+   * time of the insert (not the transaction's start, which the rows of one CSV import share), and the event's data
+   * is `view` with the stored row's id and timestamps.
    */
-  async insertUnlessDuplicate(owner: Owner, values: QueryDeepPartialEntity<Application>): Promise<string | undefined> {
-    const inserted = await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(Application)
-      .values({ ...values, accountId: accountIdOf(owner) })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return (inserted.raw as { id: string }[])[0]?.id;
+  async createApplication(owner: Owner, application: NewApplication, firstEntry: string, view: object): Promise<string | undefined> {
+    const columns = newApplicationColumns(this.manager.connection.getMetadata(Application));
+    const parameters: unknown[] = [accountIdOf(owner), application.status, firstEntry, 'application.created', JSON.stringify(view)];
+    const values = columns.map(({ propertyName }) => `$${parameters.push(application[propertyName as keyof NewApplication])}`);
+    const [created] = await this.statement<{ id: string }>(
+      `WITH moment AS (SELECT clock_timestamp() AS at),
+        created AS (
+          INSERT INTO applications (account_id, ${columns.map((column) => column.databaseName).join(', ')}, created_at, updated_at)
+          SELECT $1::uuid, ${values.join(', ')}, at, at FROM moment
+          ON CONFLICT (account_id, job_url_key) WHERE job_url_key IS NOT NULL DO NOTHING
+          RETURNING id, account_id, created_at, updated_at),
+        first_entry AS (INSERT INTO application_timeline_entries (application_id, status, description) SELECT id, $2, $3 FROM created),
+        ${eventsOfRows('created', {
+          accountId: 'account_id',
+          type: '$4',
+          data: `$5::jsonb || jsonb_build_object('id', id, 'createdAt', ${jsonTimestamp('created_at')}, 'updatedAt', ${jsonTimestamp('updated_at')})`,
+        })}
+      SELECT id FROM created`,
+      parameters,
+    );
+    return created?.id;
   }
 
   /** The id of the account's application whose jobUrl has this key; it exists (the insert met it). */
@@ -274,7 +329,7 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
   async calendarEntries(owner: Owner): Promise<CalendarEntries> {
     const accountId = accountIdOf(owner);
     const [interviews, followUps] = await Promise.all([
-      this.read<CalendarEntries['interviews'][number]>(
+      this.statement<CalendarEntries['interviews'][number]>(
         `SELECT i.id, i.application_id AS "applicationId", i.round, i.type, i.date, i.updated_at AS "updatedAt", a.job_title AS "jobTitle", a.company,
                 coalesce(i.location, a.location) AS location, i.meeting_url AS "meetingUrl", i.duration_minutes AS "durationMinutes",
                 nullif(concat_ws(' ', c.first_name, c.last_name), '') AS "contactName"
@@ -282,7 +337,7 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
           WHERE a.account_id = $1 ORDER BY i.date, i.id`,
         [accountId],
       ),
-      this.read<CalendarEntries['followUps'][number]>(
+      this.statement<CalendarEntries['followUps'][number]>(
         `SELECT id AS "applicationId", follow_up_at AS "followUpAt", updated_at AS "updatedAt", job_title AS "jobTitle", company, status
            FROM applications WHERE account_id = $1 AND follow_up_at IS NOT NULL ORDER BY follow_up_at, id`,
         [accountId],

@@ -68,7 +68,7 @@ export class InterviewsRepository extends SqlRepository {
 
   /** One interview of the account's application, with every field; NotFoundError when it is not one. */
   async detail(owner: Owner, applicationId: string, interviewId: string): Promise<AsJson<InterviewDetail>> {
-    const [row] = await this.read<{ interview: AsJson<InterviewDetail> }>(
+    const [row] = await this.statement<{ interview: AsJson<InterviewDetail> }>(
       `SELECT ${DETAIL_JSON} AS interview ${OWNED_INTERVIEWS} WHERE i.id = $2 AND i.application_id = $3`,
       [accountIdOf(owner), interviewId, applicationId],
     );
@@ -78,7 +78,7 @@ export class InterviewsRepository extends SqlRepository {
 
   /** A page of an application's interviews in date order; the caller has checked that the application is the account's. */
   async ofApplication(owner: Owner, applicationId: string, paging: PagingQuery): Promise<ListEnvelope<AsJson<InterviewDetail>>> {
-    const [{ total, data }] = await this.read<{ total: number; data: AsJson<InterviewDetail>[] }>(OF_APPLICATION, [
+    const [{ total, data }] = await this.statement<{ total: number; data: AsJson<InterviewDetail>[] }>(OF_APPLICATION, [
       accountIdOf(owner),
       applicationId,
       paging.limit,
@@ -89,7 +89,7 @@ export class InterviewsRepository extends SqlRepository {
 
   /** A page of the account's interviews from `from` until before `to` (open when null), soonest first. */
   async scheduled(owner: Owner, from: Date, to: Date | null, paging: PagingQuery): Promise<ListEnvelope<AsJson<ScheduledInterview>>> {
-    const [{ total, data }] = await this.read<{ total: number; data: AsJson<ScheduledInterview>[] }>(SCHEDULED, [
+    const [{ total, data }] = await this.statement<{ total: number; data: AsJson<ScheduledInterview>[] }>(SCHEDULED, [
       accountIdOf(owner),
       from,
       to,

@@ -12,6 +12,7 @@ import { ActivitiesService } from './activities.service';
 import { ApplicationsRepository } from './applications.repository';
 import { ApplicationCsvController } from './csv/application-csv.controller';
 import { ApplicationCsvModule } from './csv/application-csv.module';
+import { ApplicationCountsSweep } from './application-counts.sweep';
 import { FollowUpSweep } from './follow-up.sweep';
 import { JobPagesController } from './from-url/job-pages.controller';
 import { JobPagesService } from './from-url/job-pages.service';
@@ -42,6 +43,7 @@ import { TrackerService } from './tracker.service';
     TrackerService,
     JobPagesService,
     FollowUpSweep,
+    ApplicationCountsSweep,
     InterviewsService,
     InterviewsRepository,
     ActivitiesService,

@@ -18,7 +18,7 @@ import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.e
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
 import type { TailoringReport } from '../tailoring/tailoring-report';
 import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
-import { ApplicationsRepository, ListingToTrack } from './applications.repository';
+import { ApplicationsRepository, ListingToTrack, NewApplication } from './applications.repository';
 import type { CalendarEntries } from './calendar-entries';
 import {
   ApplicationDetail,
@@ -71,44 +71,75 @@ export class TrackerService implements TailoringApplications {
     assertSalaryOrder(input, salary);
     const defaultResumeId = input.autoPrepare ? await this.checkAutoPrepare(caller, jobDescription) : undefined;
     const key = input.jobUrl ? jobUrlKey(input.jobUrl) : null;
-    const result = await this.applications.transaction(async (applications, manager): Promise<CreateApplicationResponse> => {
-      await this.lockReferences(manager, caller, input);
-      const createdId = await applications.insertUnlessDuplicate(caller, {
-        jobTitle: input.jobTitle,
-        company: input.company,
-        location: input.location ?? null,
-        jobUrl: input.jobUrl ?? null,
-        jobUrlKey: key,
-        jobDescription,
-        jobListingId: listing?.id ?? null,
-        publisher: listing?.publisher ?? null,
-        ...salary,
-        priority: input.priority ?? null,
-        notes: input.notes ?? null,
-        appliedDate: input.appliedDate ? new Date(input.appliedDate) : null,
-        cvId: input.cvId ?? null,
-        deadline: input.deadline ?? null,
-        postedAt: input.postedAt ?? null,
-        source: input.source ?? 'Other',
-        status: defaultResumeId ? 'preparing' : INITIAL_STATUS,
+    const application: NewApplication = {
+      jobTitle: input.jobTitle,
+      company: input.company,
+      location: input.location ?? null,
+      jobUrl: input.jobUrl ?? null,
+      jobUrlKey: key,
+      jobDescription,
+      jobListingId: listing?.id ?? null,
+      publisher: listing?.publisher ?? null,
+      ...salary,
+      priority: input.priority ?? null,
+      notes: input.notes ?? null,
+      appliedDate: input.appliedDate ? new Date(input.appliedDate) : null,
+      cvId: input.cvId ?? null,
+      coverLetterId: null,
+      deadline: input.deadline ?? null,
+      postedAt: input.postedAt ?? null,
+      followUpAt: null,
+      followUpAnnouncedAt: null,
+      source: input.source ?? 'Other',
+      status: INITIAL_STATUS,
+      tailoringPending: false,
+      tailoringReport: null,
+    };
+    if (defaultResumeId) return this.createPrepared(caller, application, defaultResumeId, input);
+    // The common create is one statement; a linked resume is first checked to be the caller's, and locked.
+    const createdId =
+      typeof input.cvId === 'string'
+        ? await this.applications.transaction(async (applications, manager) => {
+            await this.lockReferences(manager, caller, input);
+            return applications.createApplication(caller, application, 'Application created', shownOf(application));
+          })
+        : await this.applications.createApplication(caller, application, 'Application created', shownOf(application));
+    if (!createdId) return { success: true, applicationId: await this.applications.idOfJobUrl(caller, key as string), existing: true };
+    return { success: true, applicationId: createdId, existing: false, autoPrepare: false };
+  }
+
+  /**
+   * autoPrepare's create: the copy of the default resume first, so that the application and its event link it from
+   * the start. A job already tracked is answered before anything is copied; one tracked by a create that commits in
+   * between rolls the copy back.
+   */
+  private async createPrepared(
+    caller: ApiCaller,
+    application: NewApplication,
+    defaultResumeId: string,
+    input: CreateApplicationDto,
+  ): Promise<CreateApplicationResponse> {
+    const key = application.jobUrlKey;
+    const existing = key ? await this.applications.findIdOfJobUrl(caller, key) : undefined;
+    if (existing) return { success: true, applicationId: existing, existing: true };
+    const createdId = await this.applications
+      .transaction(async (applications, manager) => {
+        const cvId = await this.resumes.duplicate(caller.accountId, defaultResumeId, tailoredResumeName(input), manager).catch((error) => {
+          // The default resume was deleted since the check.
+          throw error instanceof NotFoundError ? noDefaultResume() : error;
+        });
+        const prepared: NewApplication = { ...application, cvId, status: 'preparing', tailoringPending: true };
+        const id = await applications.createApplication(caller, prepared, 'Application created; tailoring a copy of the default resume', shownOf(prepared));
+        if (!id) throw new TrackedMeanwhile();
+        return id;
+      })
+      .catch((error) => {
+        if (error instanceof TrackedMeanwhile) return undefined;
+        throw error;
       });
-      if (!createdId) return { success: true, applicationId: await applications.idOfJobUrl(caller, key as string), existing: true };
-      if (!defaultResumeId) {
-        await applications.addTimelineEntry(createdId, INITIAL_STATUS, 'Application created');
-        await this.events.record(manager, caller.accountId, 'application.created', await storedView(applications, caller, createdId));
-        return { success: true, applicationId: createdId, existing: false, autoPrepare: false };
-      }
-      const cvId = await this.resumes.duplicate(caller.accountId, defaultResumeId, tailoredResumeName(input), manager).catch((error) => {
-        // The default resume was deleted since the check.
-        throw error instanceof NotFoundError ? noDefaultResume() : error;
-      });
-      await applications.update(caller, createdId, { cvId, tailoringPending: true });
-      await applications.addTimelineEntry(createdId, 'preparing', 'Application created; tailoring a copy of the default resume');
-      await this.events.record(manager, caller.accountId, 'application.created', await storedView(applications, caller, createdId));
-      return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
-    });
-    if (result.autoPrepare) await afterCommit(() => this.tailoringQueue.enqueue(result.applicationId));
-    return result;
+    if (!createdId) return { success: true, applicationId: await this.applications.idOfJobUrl(caller, key as string), existing: true };
+    await afterCommit(() => this.tailoringQueue.enqueue(createdId));
+    return { success: true, applicationId: createdId, existing: false, autoPrepare: true };
   }
 
   /** The hot path of the tracker: rows as PostgreSQL gives them, the total from the per-status counts. */
@@ -339,18 +370,24 @@ function storedChanges({ appliedDate, followUpAt, jobUrl, ...changes }: UpdateAp
 function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' | 'interviews'> {
   const {
     accountId: _accountId,
-    jobUrlKey: _key,
-    tailoringPending: _pending,
-    followUpAnnouncedAt: _announced,
     searchText: _searchText,
     account: _account,
     cv: _cv,
     coverLetter: _coverLetter,
     jobListing: _listing,
-    ...fields
+    ...stored
   } = application;
-  return { ...fields, isArchived: isArchivedStatus(fields.status) };
+  return shownOf(stored);
 }
+
+/** What the single read shows of an application's stored columns: not the key duplicates meet at, nor what sweeps keep. */
+export function shownOf<T extends NewApplication>(stored: T): Omit<T, 'jobUrlKey' | 'tailoringPending' | 'followUpAnnouncedAt'> & { isArchived: boolean } {
+  const { jobUrlKey: _key, tailoringPending: _pending, followUpAnnouncedAt: _announced, ...shown } = stored;
+  return { ...shown, isArchived: isArchivedStatus(shown.status) };
+}
+
+/** Thrown to roll back autoPrepare's copy when another create tracked the same job first. */
+class TrackedMeanwhile extends Error {}
 
 /** The answer of PATCH, as the specification lists it: the application without what only its single read shows. */
 function updatedView(application: Application): UpdatedApplication {

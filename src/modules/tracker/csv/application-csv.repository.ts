@@ -40,7 +40,7 @@ export class ApplicationCsvRepository extends SqlRepository {
   async *exported(owner: Owner): AsyncGenerator<ExportedApplication> {
     let after: { pageKey: string; id: string } | undefined;
     for (;;) {
-      const page = await this.read<ExportedApplication & { pageKey: string }>(EXPORT_PAGE, [
+      const page = await this.statement<ExportedApplication & { pageKey: string }>(EXPORT_PAGE, [
         accountIdOf(owner),
         after?.pageKey ?? null,
         after?.id ?? null,

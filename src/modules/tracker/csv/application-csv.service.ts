@@ -4,11 +4,10 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 import { ApiError, ValidationDetails, ValidationFailedError } from '../../../common/errors/api-errors';
 import { createValidationPipe } from '../../../common/validation/validation.pipe';
-import { accountIdOf, Owner } from '../../../database/owned-repository';
-import { EventsOutbox } from '../../events/events-outbox';
-import { ApplicationsRepository } from '../applications.repository';
+import { Owner } from '../../../database/owned-repository';
+import { ApplicationsRepository, NewApplication } from '../applications.repository';
 import { jobUrlKey } from '../job-url';
-import { assertSalaryOrder, INITIAL_STATUS, storedView } from '../tracker.service';
+import { assertSalaryOrder, INITIAL_STATUS, shownOf } from '../tracker.service';
 import { APPLICATION_CSV_COLUMNS, APPLICATION_CSV_COLUMN_NAMES, exportedText, importedText } from './application-csv-columns';
 import { ApplicationCsvRepository, ExportedApplication } from './application-csv.repository';
 import { APPLICATION_CSV_LIMITS, ImportedApplicationRow, ImportResult } from './application-csv.dto';
@@ -30,7 +29,6 @@ export class ApplicationCsvService {
   constructor(
     private readonly applications: ApplicationsRepository,
     private readonly exports: ApplicationCsvRepository,
-    private readonly events: EventsOutbox,
   ) {}
 
   /**
@@ -108,39 +106,37 @@ export class ApplicationCsvService {
     assertSalaryOrder(row, { salaryMin: row.salaryMin ?? null, salaryMax: row.salaryMax ?? null });
     const status = row.status ?? INITIAL_STATUS;
     const followUpAt = row.followUpAt ? new Date(row.followUpAt) : null;
-    return this.applications.transaction(async (applications, manager) => {
-      const id = await applications.insertUnlessDuplicate(owner, {
-        jobTitle: row.jobTitle,
-        company: row.company,
-        location: row.location ?? null,
-        jobUrl: row.jobUrl ?? null,
-        jobUrlKey: row.jobUrl ? jobUrlKey(row.jobUrl) : null,
-        jobDescription: row.jobDescription ?? null,
-        status,
-        source: row.source ?? 'Other',
-        priority: row.priority ?? null,
-        notes: row.notes ?? null,
-        salaryMin: row.salaryMin ?? null,
-        salaryMax: row.salaryMax ?? null,
-        salaryPeriod: row.salaryPeriod ?? null,
-        salaryCurrency: row.salaryCurrency ?? null,
-        appliedDate: row.appliedDate ? new Date(row.appliedDate) : null,
-        deadline: row.deadline ?? null,
-        postedAt: row.postedAt ?? null,
-        followUpAt,
-        // A follow-up date already past is history brought along, not one to announce now.
-        followUpAnnouncedAt: followUpAt && followUpAt.getTime() <= Date.now() ? followUpAt : null,
-        publisher: row.publisher ?? null,
-        // The time of each insert, not the transaction's start, which all the rows of one request share: the file's
-        // order stays the applications' order, and a new export lists them as the file did.
-        createdAt: () => 'clock_timestamp()',
-        updatedAt: () => 'clock_timestamp()',
-      });
-      if (!id) return false;
-      await applications.addTimelineEntry(id, status, 'Application imported');
-      await this.events.record(manager, accountIdOf(owner), 'application.created', await storedView(applications, owner, id));
-      return true;
-    });
+    const application: NewApplication = {
+      jobTitle: row.jobTitle,
+      company: row.company,
+      location: row.location ?? null,
+      jobUrl: row.jobUrl ?? null,
+      jobUrlKey: row.jobUrl ? jobUrlKey(row.jobUrl) : null,
+      jobDescription: row.jobDescription ?? null,
+      status,
+      source: row.source ?? 'Other',
+      priority: row.priority ?? null,
+      notes: row.notes ?? null,
+      salaryMin: row.salaryMin ?? null,
+      salaryMax: row.salaryMax ?? null,
+      salaryPeriod: row.salaryPeriod ?? null,
+      salaryCurrency: row.salaryCurrency ?? null,
+      appliedDate: row.appliedDate ? new Date(row.appliedDate) : null,
+      deadline: row.deadline ?? null,
+      postedAt: row.postedAt ?? null,
+      followUpAt,
+      // A follow-up date already past is history brought along, not one to announce now.
+      followUpAnnouncedAt: followUpAt && followUpAt.getTime() <= Date.now() ? followUpAt : null,
+      publisher: row.publisher ?? null,
+      cvId: null,
+      coverLetterId: null,
+      jobListingId: null,
+      tailoringPending: false,
+      tailoringReport: null,
+    };
+    // Each row stamped with the time of its insert (see ApplicationsRepository.create): the file's order stays the
+    // applications' order, and a new export lists them as the file did.
+    return (await this.applications.createApplication(owner, application, 'Application imported', shownOf(application))) !== undefined;
   }
 }
 

@@ -90,7 +90,7 @@ export class InsightsRepository extends SqlRepository {
   }
 
   async insights(owner: Owner, from: Date, until: Date): Promise<Omit<TrackerInsights, 'from' | 'to'>> {
-    const [row] = await this.read<Omit<TrackerInsights, 'from' | 'to'>>(INSIGHTS, [accountIdOf(owner), from, until]);
+    const [row] = await this.statement<Omit<TrackerInsights, 'from' | 'to'>>(INSIGHTS, [accountIdOf(owner), from, until]);
     return row;
   }
 }
