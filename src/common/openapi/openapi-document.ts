@@ -29,15 +29,17 @@ INFO.info.license = { name: 'Proprietary' };
 /**
  * What the routes' decorators cannot say, written into the generated document by these passes, in this order. Each
  * pass walks the whole document for one concern; where one depends on another, it is said here and nowhere else:
- * - `finishOpenApiDocument` comes before `inlineSingleReferences`: it turns Swagger's bare `allOf: [ref]` into the
+ * - `finishOpenApiDocument` before `inlineSingleReferences`: it turns Swagger's bare `allOf: [ref]` into the
  *   reference, so that the last pass counts those as plain uses of a component rather than copying it into them;
- * - `dropUnanswerableBadRequests` before `describeExamples`, so no example is written for a 400 that goes;
- * - `describeRequestBodies` and `describeIdempotency` before `describeResponses`: they add responses (the body
- *   parser's 400, 413 and 415; the key's 409 and 422) that need its headers, JSON error bodies and closed schemas;
- * - `describeExamples` after those three: its 400 examples are for the 400s they add, and its 403 examples go on
- *   error bodies `describeResponses` has made JSON (the PDF export's);
- * - `inlineSingleReferences` last: it rewrites the `allOf` wrappers the others leave (a PATCH body's
- *   `minProperties`) and drops the components nothing refers to once every pass has added its references.
+ * - `describeRequestBodies` before `describeIdempotency`: the 400 it adds (validation failures among its answers)
+ *   gets `Idempotent-Replayed` as the operation's other kept answers do;
+ * - both before `describeResponses`: the responses they add (the body parser's 400, 413 and 415; the key's 409 and
+ *   422) need its headers and closed error bodies;
+ * - `describeExamples` after `describeRequestBodies`: its 400 examples go on the 400s that pass adds;
+ * - `inlineSingleReferences` after all of these: it rewrites the `allOf` wrappers they leave (a PATCH body's
+ *   `minProperties`) and drops the components nothing refers to (`InternalErrorBody` until `describeResponses`
+ *   refers to it);
+ * - `describeTags` and `dropUnanswerableBadRequests` depend on no other pass.
  */
 const PASSES: readonly ((document: OpenAPIObject) => OpenAPIObject)[] = [
   finishOpenApiDocument,
