@@ -2,20 +2,14 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiDocument } from './common/http/api-document';
 import { JsonBodyInterceptor } from './common/http/body-parser';
 import { useInterceptorsOnBodyRoutes } from './common/http/body-route-interceptors';
-import { describeTags } from './common/http/api-tags';
-import { describeExamples } from './common/http/openapi-examples';
-import { inlineSingleReferences } from './common/http/openapi-references';
 import { securityHeaders } from './common/http/security-headers';
-import { finishOpenApiDocument } from './common/http/openapi-finish';
-import { describeRequestBodies } from './common/http/openapi-request-bodies';
-import { describeResponses, SHARED_RESPONSE_MODELS } from './common/http/openapi-responses';
-import { describeIdempotency, IDEMPOTENCY_RESPONSE_MODELS } from './common/idempotency/idempotency.openapi';
 import { IdempotencyInterceptor } from './common/idempotency/idempotency.interceptor';
+import { buildOpenApiDocument } from './common/openapi/openapi-document';
 import { assignRequestId } from './common/logging/logging.module';
 import { ServiceLogger } from './common/logging/service-logger';
 import { httpMetrics } from './common/metrics/http-metrics.middleware';
@@ -58,27 +52,7 @@ export function setupApp(app: INestApplication): INestApplication {
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
 
-  const description = new DocumentBuilder()
-    .setTitle('Career API')
-    .setDescription(
-      'Career data, job-application tracking and job search. Every `/v1` call needs `Authorization: Bearer cpk_…` ' +
-        'with the scope shown on the operation; limits are requests per minute per account, reported in ' +
-        '`X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix ms). `/mcp` takes the same key, or ' +
-        'an OAuth 2.1 access token an app obtains when a person approves it: discovery at ' +
-        '`/.well-known/oauth-protected-resource/mcp` and `/.well-known/oauth-authorization-server`, dynamic client ' +
-        'registration, authorization code with PKCE (S256), rotating refresh tokens; the token carries the scopes the ' +
-        'person approved.',
-    )
-    .setVersion('1')
-    .addServer('/', 'This service')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'cpk_<64 hex>' })
-    .build();
-  // Proprietary, with no public terms to link to (the builder's license always carries a url).
-  description.info.license = { name: 'Proprietary' };
-  const generated = SwaggerModule.createDocument(express, description, { extraModels: [...SHARED_RESPONSE_MODELS, ...IDEMPOTENCY_RESPONSE_MODELS] });
-  const document = inlineSingleReferences(
-    describeExamples(describeResponses(describeIdempotency(describeRequestBodies(describeTags(finishOpenApiDocument(generated)))))),
-  );
+  const document = buildOpenApiDocument(express);
   express.get(ApiDocument).use(document);
   SwaggerModule.setup('docs', express, document, {
     jsonDocumentUrl: 'docs-json',

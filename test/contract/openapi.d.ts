@@ -1826,17 +1826,7 @@ export interface components {
         ValidationErrorBody: {
             /** @example Validation failed */
             error: string;
-            /**
-             * @description Messages per field
-             * @example {
-             *       "jobTitle": [
-             *         "is required"
-             *       ],
-             *       "jobUrl": [
-             *         "must be a valid URL"
-             *       ]
-             *     }
-             */
+            /** @description Messages per field */
             details: {
                 [key: string]: string[];
             };
@@ -5680,19 +5670,6 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationDetailResponse"];
                 };
             };
-            /** @description Invalid fields */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
             /** @description Missing, invalid, expired or revoked API key */
             401: {
                 headers: {
@@ -6519,19 +6496,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InterviewDetailResponse"];
-                };
-            };
-            /** @description Invalid fields, or a `contactId` that is not one of your contacts */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -8552,19 +8516,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResumeDetailResponse"];
-                };
-            };
-            /** @description Invalid fields */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */
@@ -15376,19 +15327,6 @@ export interface operations {
                     "application/json": components["schemas"]["CustomSectionResponse"];
                 };
             };
-            /** @description Invalid fields */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
             /** @description Missing, invalid, expired or revoked API key */
             401: {
                 headers: {
@@ -17320,19 +17258,6 @@ export interface operations {
                     "application/json": components["schemas"]["ContactResponse"];
                 };
             };
-            /** @description Invalid fields */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
-                };
-            };
             /** @description Missing, invalid, expired or revoked API key */
             401: {
                 headers: {
@@ -17976,19 +17901,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CoverLetterResponse"];
-                };
-            };
-            /** @description Invalid fields */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, invalid, expired or revoked API key */

@@ -1,6 +1,6 @@
 import { ApiClient } from '../setup/api-client';
 import { useTestApp } from '../setup/test-app';
-import { createRecordsToName, Document, fillPath, operations, reachesOutside, requestExample } from './try-it-out';
+import { createRecordsToName, Document, fillPath, operations, reachesOutside, requestExample, Schema } from './try-it-out';
 
 const METHODS = ['get', 'post', 'patch', 'delete'];
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -94,8 +94,11 @@ describe('the examples of the OpenAPI document', () => {
         const target = path.replace(/\{\w+\}/g, SOME_ID);
         const tooLong = /at most (\d+) characters/.exec(message);
         const isQuery = (operation.parameters ?? []).some((parameter: { in: string; name: string }) => parameter.in === 'query' && parameter.name === field);
+        // "must be a string" is a query text sent twice; any other query value is too long or not a number nor a date.
+        const query =
+          message === 'must be a string' ? `${field}=${SOME_ID}&${field}=${SOME_ID}` : `${field}=${tooLong ? 'x'.repeat(Number(tooLong[1]) + 1) : 0}`;
         const response = isQuery
-          ? await api.request(method.toUpperCase(), `${target}?${field}=${tooLong ? 'x'.repeat(Number(tooLong[1]) + 1) : 0}`)
+          ? await api.request(method.toUpperCase(), `${target}?${query}`)
           : await api.request(method.toUpperCase(), target, tooLong ? { [field]: 'x'.repeat(Number(tooLong[1]) + 1) } : {});
         expect({ operation: `${method} ${path}`, status: response.status, messages: response.body.details?.[field] }).toEqual({
           operation: `${method} ${path}`,
@@ -108,5 +111,75 @@ describe('the examples of the OpenAPI document', () => {
     expect(checked).toBeGreaterThan(40);
     const list = document.paths['/v1/tracker/applications'].get.responses['400'].content['application/json'].examples.validationFailed.value;
     expect(list).toEqual({ error: 'Validation failed', details: { limit: ['must be between 1 and 100'] } });
+    const read = document.paths['/v1/experiences/{id}'].get.responses['400'].content['application/json'].examples.validationFailed.value;
+    expect(read).toEqual({ error: 'Validation failed', details: { cvId: ['must be a string'] } });
+  });
+
+  it('each malformed-JSON 400 example is what its operation answers to a body that does not parse', async () => {
+    const { api } = await suite.createAccount();
+    const operationsWith = METHODS.flatMap((method) =>
+      operations(document, method)
+        .filter(({ operation }) => operation.responses['400']?.content?.['application/json']?.examples?.malformedJson)
+        .map(({ path, operation }) => ({ method, path, example: operation.responses['400'].content['application/json'].examples.malformedJson.value })),
+    );
+    expect(operationsWith.map(({ method, path }) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining(['delete /v1/contacts/{id}', 'post /v1/webhooks/{id}/ping']),
+    );
+    for (const { method, path, example } of operationsWith) {
+      const response = await api.request(method.toUpperCase(), path.replace(/\{\w+\}/g, SOME_ID), '{"jobTitle":');
+      expect({ operation: `${method} ${path}`, status: response.status, body: response.body }).toEqual({
+        operation: `${method} ${path}`,
+        status: 400,
+        body: example,
+      });
+    }
+  });
+
+  // What Swagger UI and generated clients show for a 400: the operation's own examples, or else the one its schema gives.
+  it('each 400 example names only what its own operation takes: its path and query parameters and its body’s properties', () => {
+    const schemas = (document as Document & { components: { schemas: Record<string, Schema> } }).components.schemas;
+    const resolve = (schema: Schema | undefined): Schema | undefined =>
+      schema?.$ref ? resolve(schemas[schema.$ref.replace('#/components/schemas/', '')]) : schema?.allOf?.length === 1 ? resolve(schema.allOf[0]) : schema;
+    const schemaExample = (schema: Schema | undefined): unknown => {
+      const resolved = resolve(schema);
+      if (resolved?.example !== undefined || !resolved?.properties) return resolved?.example;
+      return Object.fromEntries(Object.entries<Schema>(resolved.properties).map(([name, property]) => [name, schemaExample(property)]));
+    };
+    const foreign: string[] = [];
+    let checked = 0;
+    for (const method of METHODS) {
+      for (const { path, operation } of operations(document, method)) {
+        const content = operation.responses['400']?.content?.['application/json'];
+        if (!content) continue;
+        const own = [
+          ...(content.example !== undefined ? [content.example] : []),
+          ...Object.values<Schema>(content.examples ?? {}).map((example) => example.value),
+        ];
+        const shown: unknown[] = own.length > 0 ? own : (content.schema.oneOf ?? [content.schema]).map(schemaExample);
+        const takes = new Set<string>([
+          ...(operation.parameters ?? []).filter((parameter: Schema) => parameter.in !== 'header').map((parameter: Schema) => parameter.name),
+          ...Object.keys(resolve(operation.requestBody?.content?.['application/json']?.schema)?.properties ?? {}),
+        ]);
+        const named: string[] = shown.flatMap((example) => Object.keys((example as { details?: object } | undefined)?.details ?? {}));
+        foreign.push(...named.filter((field) => !takes.has(field.split(/[.[]/)[0])).map((field) => `${method} ${path}: ${field}`));
+        checked += 1;
+      }
+    }
+    expect(foreign).toEqual([]);
+    expect(checked).toBeGreaterThan(90);
+  });
+
+  it('an operation whose only input is its path ids declares no 400, and answers none (a malformed id is a 404)', async () => {
+    const { api } = await suite.createAccount();
+    const reads = operations(document, 'get').filter(
+      ({ path, operation }) =>
+        path.includes('{') && (operation.parameters ?? []).every((parameter: Schema) => parameter.in === 'path' && parameter.schema?.format === 'uuid'),
+    );
+    expect(reads.map(({ path }) => path)).toEqual(expect.arrayContaining(['/v1/tracker/applications/{id}', '/v1/resume/{id}', '/v1/contacts/{id}']));
+    expect(reads.filter(({ operation }) => operation.responses['400']).map(({ path }) => path)).toEqual([]);
+    for (const { path } of reads) {
+      const response = await api.get(`${path.replace(/\{\w+\}/g, 'not-an-id')}?cvId=a&cvId=b&unknown=1`);
+      expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 404, body: { error: 'Not found' } });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../setup/api-client';
 
-type Schema = { [keyword: string]: any };
+export type Schema = { [keyword: string]: any };
 export type Document = { paths: Record<string, Record<string, Schema>> };
 
 /** Every operation of the document with the given method, in the document's order. */

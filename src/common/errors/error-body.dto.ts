@@ -11,6 +11,7 @@ export class UnauthorizedBody extends ErrorBody {
   declare error: string;
 }
 
+/** No example of `details`: it would name one operation's fields on every operation's 400 (each has its own example). */
 export class ValidationErrorBody extends ErrorBody {
   @ApiProperty({ example: 'Validation failed' })
   declare error: string;
@@ -19,7 +20,6 @@ export class ValidationErrorBody extends ErrorBody {
     description: 'Messages per field',
     type: 'object',
     additionalProperties: { type: 'array', items: { type: 'string' } },
-    example: { jobTitle: ['is required'], jobUrl: ['must be a valid URL'] },
   })
   details: Record<string, string[]>;
 }

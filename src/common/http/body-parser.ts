@@ -11,6 +11,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const parseJson = json({ limit: MAX_BODY_BYTES, type: () => true });
 export const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The refusal of a body that does not parse; the OpenAPI examples show it. */
+export const MALFORMED_JSON_MESSAGE = 'Malformed JSON body';
+
 /** A route (or controller) that reads a text body of one media type (a CSV import) instead of JSON, up to `maxBytes`. */
 export interface TextBody {
   mediaType: string;
@@ -119,7 +122,7 @@ export function unreadable(
     case 'encoding.unsupported':
       return new BodyRefusedError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, `Request body must be UTF-8 ${kind}`, JSON_RPC_BODY_CODES.transport);
     case 'entity.parse.failed':
-      return new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Malformed JSON body', JSON_RPC_BODY_CODES.parse);
+      return new BodyRefusedError(HttpStatus.BAD_REQUEST, MALFORMED_JSON_MESSAGE, JSON_RPC_BODY_CODES.parse);
     default:
       return new BodyRefusedError(HttpStatus.BAD_REQUEST, 'Unreadable request body', JSON_RPC_BODY_CODES.parse);
   }

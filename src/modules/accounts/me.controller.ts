@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { AnyScope } from '../../common/auth/auth.decorators';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { item } from '../../common/http/responses';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { MeResponse } from './dto/me.dto';

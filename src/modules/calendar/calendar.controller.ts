@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Public, Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody } from '../../common/errors/error-body.dto';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { CalendarService } from './calendar.service';
 import { CalendarFeedView } from './dto/calendar.dto';

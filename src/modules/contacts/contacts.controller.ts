@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkRe
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse } from '../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';

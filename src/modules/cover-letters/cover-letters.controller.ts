@@ -4,7 +4,7 @@ import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ApiErrorResponse } from '../../common/errors/api-error-response.decorator';
 import { ErrorBody, UpgradeRequiredBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse, PagingQuery } from '../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';

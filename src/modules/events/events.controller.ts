@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation } from '@nestjs/swag
 import { ValidationErrorBody } from '../../common/errors/error-body.dto';
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { EventsPage, ListEventsQuery } from './dto/event.dto';
 import { EVENT_RETENTION_DAYS } from './event-types';

@@ -4,7 +4,7 @@ import { HealthCheckService, HealthIndicatorResult, TypeOrmHealthIndicator } fro
 import type { Response } from 'express';
 import { Public } from '../../common/auth/auth.decorators';
 import { ReadReplicas } from '../../database/read-replicas';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { RedisHealthIndicator } from './redis.health';
 
 export class HealthResponse {

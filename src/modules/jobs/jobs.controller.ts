@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/commo
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { ChangesNothing } from '../../common/idempotency/changes-nothing.decorator';
 import { IdParam } from '../../common/http/id-param';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';

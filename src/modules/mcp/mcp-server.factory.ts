@@ -19,7 +19,7 @@ import { NO_SCOPE_NEEDED, scopeAllows } from '../../common/auth/auth.decorators'
 import type { Scope } from '../../common/auth/scopes';
 import { ApiDocument } from '../../common/http/api-document';
 import type { ListEnvelope } from '../../common/http/paging';
-import { IDEMPOTENCY_KEY_SCHEMA } from '../../common/idempotency/idempotency.openapi';
+import { IDEMPOTENCY_KEY_SCHEMA } from '../../common/openapi/idempotency';
 import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset, TOOL_ANNOTATIONS, ToolContent, ToolEffect } from './mcp-tool';
 import { findPrompt, MCP_PROMPTS, McpPrompt, promptListing } from './mcp-prompts';
 import { LISTED, McpResources, McpResourceTemplate } from './mcp-resources';

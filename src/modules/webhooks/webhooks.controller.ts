@@ -11,7 +11,7 @@ import {
 import { ApiCaller, Caller } from '../../common/auth/api-caller';
 import { Scopes } from '../../common/auth/auth.decorators';
 import { ErrorBody, ValidationErrorBody } from '../../common/errors/error-body.dto';
-import { ApiTag } from '../../common/http/api-tags';
+import { ApiTag } from '../../common/openapi/tags';
 import { IdParam } from '../../common/http/id-param';
 import { ApiListResponse, PagingQuery } from '../../common/http/paging';
 import { deleted, item, saved } from '../../common/http/responses';

@@ -16,7 +16,7 @@ import { Scopes } from '../../../common/auth/auth.decorators';
 import type { Scope } from '../../../common/auth/scopes';
 import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
 import { CodedErrorBody, ErrorBody, LimitErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
-import { ApiTag } from '../../../common/http/api-tags';
+import { ApiTag } from '../../../common/openapi/tags';
 import { IdParam } from '../../../common/http/id-param';
 import { ApiListResponse, ListEnvelope } from '../../../common/http/paging';
 import { SuccessResponse, SuccessWithIdResponse } from '../../../common/http/responses.dto';

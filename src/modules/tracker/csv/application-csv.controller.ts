@@ -5,7 +5,7 @@ import { Scopes } from '../../../common/auth/auth.decorators';
 import { ApiErrorResponse } from '../../../common/errors/api-error-response.decorator';
 import { ErrorBody, ValidationErrorBody } from '../../../common/errors/error-body.dto';
 import { AcceptsText } from '../../../common/http/body-parser';
-import { OWN_BODY_ERRORS } from '../../../common/http/openapi-request-bodies';
+import { OWN_BODY_ERRORS } from '../../../common/openapi/request-bodies';
 import { RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { APPLICATION_CSV_COLUMN_NAMES } from './application-csv-columns';
 import { APPLICATION_CSV_LIMITS, APPLICATION_CSV_RATE_LIMITS, ImportResult } from './application-csv.dto';

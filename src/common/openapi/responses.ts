@@ -1,8 +1,8 @@
 import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorBody, InternalErrorBody, ValidationErrorBody } from '../errors/error-body.dto';
-import type { OpenApiNode } from './openapi-schema';
+import type { OpenApiNode } from './openapi-node';
 
-/** Schemas this step and the request-body step reference: SwaggerModule.createDocument must list them (`extraModels`). */
+/** Schemas this pass and the request-body pass reference: SwaggerModule.createDocument must list them (`extraModels`). */
 export const SHARED_RESPONSE_MODELS = [ErrorBody, ValidationErrorBody, InternalErrorBody];
 
 const integer = (description: string) => ({ description, schema: { type: 'integer' } });

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { OpenApiNode } from './openapi-schema';
+import type { OpenApiNode } from './openapi-node';
 
 const COMPONENT = '#/components/schemas/';
 
@@ -16,7 +16,7 @@ interface Wrapper {
  * or (a PATCH body) `minProperties` comes out wrapped in a one-part `allOf`, which generators read as a composition.
  * Each wrapper becomes a plain schema: when every use of a component carries the same keywords, they move onto the
  * component and the uses become bare references; otherwise the use gets its own copy of the component with its
- * keywords. Components nothing refers to any more are dropped. Runs last, on the finished document.
+ * keywords. Components nothing refers to any more are dropped.
  */
 export function inlineSingleReferences(source: OpenAPIObject): OpenAPIObject {
   const document = structuredClone(source);

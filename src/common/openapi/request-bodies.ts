@@ -1,8 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import { ErrorBody, ValidationErrorBody } from '../errors/error-body.dto';
-import { MAX_BODY_BYTES, METHODS_WITH_BODY } from './body-parser';
-import type { OpenApiNode } from './openapi-schema';
+import { MAX_BODY_BYTES, METHODS_WITH_BODY } from '../http/body-parser';
+import type { OpenApiNode } from './openapi-node';
 
 /** The extension an operation declares (`@ApiExtension`) when it documents the body parser's refusals itself. */
 export const OWN_BODY_ERRORS = 'x-body-errors';
@@ -71,4 +71,20 @@ export function withBodies(response: OpenApiNode | undefined, description: strin
     description: response?.description || description,
     content: { 'application/json': { schema: refs.length === 1 ? refs[0] : { oneOf: refs } } },
   };
+}
+
+/**
+ * Takes the 400 off an operation that cannot answer it: one that carries no body (a GET) and whose only input is its
+ * path ids. The ValidationPipe has no query or body to refuse there, and a malformed id is a 404 (`IdParam`); such an
+ * operation has a 400 only because its controller declares one for all of its operations.
+ */
+export function dropUnanswerableBadRequests(document: OpenAPIObject): OpenAPIObject {
+  for (const pathItem of Object.values(document.paths)) {
+    for (const [method, operation] of Object.entries(pathItem) as [string, OpenApiNode][]) {
+      if (!operation?.responses?.['400'] || METHODS_WITH_BODY.has(method.toUpperCase())) continue;
+      const ids = (operation.parameters ?? []).every((parameter: OpenApiNode) => parameter.in === 'path' && parameter.schema?.format === 'uuid');
+      if (ids) operation.responses = Object.fromEntries(Object.entries(operation.responses).filter(([status]) => status !== '400'));
+    }
+  }
+  return document;
 }

@@ -1,11 +1,11 @@
 import type { Type } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { withBodies } from '../http/openapi-request-bodies';
-import type { OpenApiNode } from '../http/openapi-schema';
-import { CHANGES_NOTHING_EXTENSION } from './changes-nothing.decorator';
-import { IdempotencyErrorCode, IdempotencyKeyInUseBody, IdempotencyKeyReusedBody } from './idempotency.exception';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.interceptor';
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from './request-fingerprint';
+import { withBodies } from './request-bodies';
+import type { OpenApiNode } from './openapi-node';
+import { CHANGES_NOTHING_EXTENSION } from '../idempotency/changes-nothing.decorator';
+import { IdempotencyErrorCode, IdempotencyKeyInUseBody, IdempotencyKeyReusedBody } from '../idempotency/idempotency.exception';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency.interceptor';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../idempotency/request-fingerprint';
 
 /** Schemas this pass references: SwaggerModule.createDocument must list them (`extraModels`). */
 export const IDEMPOTENCY_RESPONSE_MODELS = [IdempotencyKeyInUseBody, IdempotencyKeyReusedBody];
@@ -25,7 +25,7 @@ const NEVER_REPLAYED = new Set(['401', '403', '413', '415', '429']);
 /**
  * Writes the Idempotency-Key into the document once, on every POST under /v1 that takes a key (those the interceptor
  * applies to: not the ones marked `@ChangesNothing()`): the header, its 409 and 422 with their bodies, and
- * `Idempotent-Replayed` on the answers a replay may repeat. Runs before describeResponses, which closes these error bodies and adds the shared headers.
+ * `Idempotent-Replayed` on the answers a replay may repeat.
  */
 export function describeIdempotency(document: OpenAPIObject): OpenAPIObject {
   const header = { $ref: `#/components/parameters/${IDEMPOTENCY_KEY_HEADER}` };

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { OpenApiNode } from './openapi-schema';
+import { MALFORMED_JSON_MESSAGE, METHODS_WITH_BODY } from '../http/body-parser';
+import type { OpenApiNode } from './openapi-node';
 
 type Operation = OpenApiNode & { responses: Record<string, OpenApiNode>; 'x-required-scope'?: string };
 
@@ -10,8 +11,10 @@ type Operation = OpenApiNode & { responses: Record<string, OpenApiNode>; 'x-requ
  * - a request body's example holds the fields whose schema has an `example` (and a required enum's first value), so
  *   optional fields without a sensible value (an id of a record the caller may not have, a flag that needs set-up)
  *   are left out instead of prefilled with a placeholder;
- * - a 403 names the operation's own scope, and a 400 names one of the operation's own fields with the message the
- *   validation sends for it.
+ * - a 403 names the operation's own scope, and a 400 names one of the operation's own fields (a body property or a
+ *   path or query parameter) with the message the validation sends for it; an operation with no such field that can
+ *   take a JSON body gets the body parser's refusal of malformed JSON instead. No 400 example names a field of
+ *   another operation: the error body's schema has no example of its own for one to fall back on.
  */
 export function describeExamples(document: OpenAPIObject): OpenAPIObject {
   const named = (document.components?.schemas ?? {}) as Record<string, OpenApiNode>;
@@ -41,9 +44,11 @@ export function describeExamples(document: OpenAPIObject): OpenAPIObject {
   };
 
   for (const pathItem of Object.values(document.paths)) {
-    for (const operation of Object.values(pathItem) as Operation[]) {
+    for (const [method, operation] of Object.entries(pathItem) as [string, Operation][]) {
       if (!operation?.responses) continue;
       const body = operation.requestBody?.content?.['application/json'];
+      // The JSON body parser reads what a method with a body sends, unless the operation takes another kind of body.
+      const takesJson = METHODS_WITH_BODY.has(method.toUpperCase()) && (!operation.requestBody || body !== undefined);
       if (body && body.example === undefined && body.examples === undefined) body.example = example(body.schema);
       const invalidField = invalidFieldOf(operation, resolve);
       for (const [status, response] of Object.entries(operation.responses)) {
@@ -60,6 +65,8 @@ export function describeExamples(document: OpenAPIObject): OpenAPIObject {
             summary: `${invalidField.field} ${invalidField.message}`,
             value: { error: 'Validation failed', details: { [invalidField.field]: [invalidField.message] } },
           };
+        } else if (status === '400' && takesJson && bodies.includes('ErrorBody')) {
+          examples.malformedJson = { summary: 'The body is not JSON', value: { error: MALFORMED_JSON_MESSAGE } };
         }
         // Decorators on a controller share one response object between its operations: each gets its own copy.
         if (Object.keys(examples).length) {
@@ -81,7 +88,8 @@ function referencedSchemas(schema: OpenApiNode | undefined): string[] {
 /**
  * One field of the operation and the message the validation answers for it, from what its schema declares: a
  * missing required body field; else a body text over its `maxLength`; else a query integer out of its range; else a
- * query text over its `maxLength`.
+ * query text over its `maxLength`; else a query date that is none; else a query text sent twice (a list, where the
+ * field takes one text).
  */
 function invalidFieldOf(
   operation: Operation,
@@ -98,5 +106,9 @@ function invalidFieldOf(
   if (ranged) return { field: ranged.name, message: `must be between ${ranged.schema.minimum} and ${ranged.schema.maximum}` };
   const bounded = query.find(({ schema }: OpenApiNode) => schema?.type === 'string' && schema.maxLength !== undefined);
   if (bounded) return { field: bounded.name, message: `must be at most ${bounded.schema.maxLength} characters` };
+  const date = query.find(({ schema }: OpenApiNode) => schema?.type === 'string' && schema.format === 'date');
+  if (date) return { field: date.name, message: 'must be a date: YYYY-MM-DD' };
+  const single = query.find(({ schema }: OpenApiNode) => schema?.type === 'string' && !schema.enum && !schema.format?.startsWith('date'));
+  if (single) return { field: single.name, message: 'must be a string' };
   return undefined;
 }
