@@ -14,6 +14,7 @@ import { ApplicationStatus, ARCHIVED_STATUSES } from './application-status';
 import type { CalendarEntries } from './calendar-entries';
 import { ApplicationDetail, ApplicationSummary, ListApplicationsQuery } from './dto/application.dto';
 import { Application } from './entities/application.entity';
+import type { NewApplication } from './new-application';
 import { TimelineEntry } from './entities/timeline-entry.entity';
 
 const TIMELINE_LENGTH = 20;
@@ -139,9 +140,6 @@ export type ListingToTrack = Pick<JobListing, 'id' | 'description' | 'salaryMin'
 
 /** What tailoring reads of an application. */
 export type ApplicationToTailor = Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'>;
-
-/** An application as a create stores it: every column but those the database or the statement fills. */
-export type NewApplication = Omit<Application, 'id' | 'accountId' | 'createdAt' | 'updatedAt' | 'searchText' | 'account' | 'cv' | 'coverLetter' | 'jobListing'>;
 
 const FILLED_BY_STATEMENT = new Set(['id', 'accountId', 'createdAt', 'updatedAt', 'searchText']);
 let newColumns: ColumnMetadata[] | undefined;

@@ -18,7 +18,8 @@ import { TailoringErrorCode, TailoringException } from '../tailoring/tailoring.e
 import { PendingTailoring, TailoringApplications, TailoringOutcome } from '../tailoring/tailoring-applications';
 import type { TailoringReport } from '../tailoring/tailoring-report';
 import { ACTIVE_STATUSES, APPLICATION_STATUSES, ApplicationStatus, isArchivedStatus } from './application-status';
-import { ApplicationsRepository, ListingToTrack, NewApplication } from './applications.repository';
+import { ApplicationsRepository, ListingToTrack } from './applications.repository';
+import { assertSalaryOrder, INITIAL_STATUS, NewApplication, shownOf } from './new-application';
 import type { CalendarEntries } from './calendar-entries';
 import {
   ApplicationDetail,
@@ -28,7 +29,6 @@ import {
   CreateApplicationResponse,
   ListApplicationsQuery,
   REFERENCE_MESSAGES,
-  SALARY_ORDER_MESSAGES,
   TrackerBoard,
   UpdateApplicationDto,
   UpdatedApplication,
@@ -36,9 +36,6 @@ import {
 import { Application, JOB_URL_UNIQUE_INDEX } from './entities/application.entity';
 import { jobUrlKey } from './job-url';
 import { TrackerErrorCode, TrackerException } from './tracker.exception';
-
-/** The status of an application created without autoPrepare. */
-export const INITIAL_STATUS: ApplicationStatus = 'watchlist';
 
 @Injectable()
 export class TrackerService implements TailoringApplications {
@@ -350,13 +347,6 @@ function roundSalary(amount: number | null | undefined): number | null {
   return amount === null || amount === undefined ? null : Math.round(amount);
 }
 
-/** A salary range the body leaves with its minimum above its maximum: a 400 on the field it sent (an amount it clears never is). */
-export function assertSalaryOrder(body: { salaryMin?: number | null; salaryMax?: number | null }, range: Pick<Application, 'salaryMin' | 'salaryMax'>): void {
-  if (range.salaryMin === null || range.salaryMax === null || range.salaryMin <= range.salaryMax) return;
-  const field = typeof body.salaryMin === 'number' ? 'salaryMin' : typeof body.salaryMax === 'number' ? 'salaryMax' : undefined;
-  if (field) throw ValidationFailedError.field(field, SALARY_ORDER_MESSAGES[field]);
-}
-
 /** An update body as the columns it changes: instants as Dates, and a jobUrl with the key duplicates are found by. */
 function storedChanges({ appliedDate, followUpAt, jobUrl, ...changes }: UpdateApplicationDto): Partial<Application> {
   return {
@@ -378,12 +368,6 @@ function detailOf(application: Application): Omit<ApplicationDetail, 'timeline' 
     ...stored
   } = application;
   return shownOf(stored);
-}
-
-/** What the single read shows of an application's stored columns: not the key duplicates meet at, nor what sweeps keep. */
-export function shownOf<T extends NewApplication>(stored: T): Omit<T, 'jobUrlKey' | 'tailoringPending' | 'followUpAnnouncedAt'> & { isArchived: boolean } {
-  const { jobUrlKey: _key, tailoringPending: _pending, followUpAnnouncedAt: _announced, ...shown } = stored;
-  return { ...shown, isArchived: isArchivedStatus(shown.status) };
 }
 
 /** Thrown to roll back autoPrepare's copy when another create tracked the same job first. */
