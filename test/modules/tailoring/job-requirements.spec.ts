@@ -177,9 +177,11 @@ describe('findSkills', () => {
 
   it('does not take everyday words for tools written the same way', () => {
     expect(findSkills('Ready to go the extra mile and excel at a swift pace').size).toBe(0);
-    // Words that name a skill in one trade and nothing in everyday prose: receiving, loading, framing, concrete, echo.
+    // Words a trade uses that are everyday words too (receiving, loading, framing, concrete, echo) are no skill in prose.
     expect(
-      findSkills('We are receiving new orders, loading times are long; framing the problem with concrete examples, an echo of our probation period and discovery calls').size,
+      findSkills(
+        'We are receiving new orders, loading times are long; framing the problem with concrete examples, an echo of our probation period and discovery calls',
+      ).size,
     ).toBe(0);
     expect([...findSkills('Services in Go and Swift; reports in Excel').keys()].sort()).toEqual(['Excel', 'Go', 'Swift']);
   });
