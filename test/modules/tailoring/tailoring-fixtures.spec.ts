@@ -2,15 +2,15 @@ import { extractRequirements } from '@src/modules/tailoring/job-requirements';
 import { planTailoring, relevance, tailorableResume, TAILORED_SECTIONS } from '@src/modules/tailoring/tailoring-plan';
 import { FIXTURE_ADS, FIXTURE_RESUMES, runAllPairs } from '../../fixtures/tailoring/fixture-pairs';
 
-/** The ten job ads × three resumes of test/fixtures/tailoring/ (their table: docs/tailoring.md). */
+/** The thirteen job ads × three resumes of test/fixtures/tailoring/ (their table: docs/tailoring.md). */
 const pairs = runAllPairs({ extractRequirements, planTailoring, relevance, tailorableResume, TAILORED_SECTIONS });
 const named = (ad: string, resume: string) => pairs.find((pair) => pair.ad.id === ad && pair.resume.id === resume)!;
 
 describe('tailoring the fixture resumes to the fixture job ads (rules engine)', () => {
-  it('has ten ads of varied fields and three resumes', () => {
-    expect(FIXTURE_ADS).toHaveLength(10);
+  it('has thirteen ads of varied fields and three resumes', () => {
+    expect(FIXTURE_ADS).toHaveLength(13);
     expect(FIXTURE_RESUMES).toHaveLength(3);
-    expect(pairs).toHaveLength(30);
+    expect(pairs).toHaveLength(39);
   });
 
   it.each(pairs.map((pair) => [pair.ad.id, pair.resume.id, pair]))(
@@ -57,6 +57,7 @@ describe('tailoring the fixture resumes to the fixture job ads (rules engine)', 
       ['data-analyst', 'data-engineer'],
       ['financial-analyst', 'data-engineer'],
       ['registered-nurse', 'nurse'],
+      ['oncology-nurse', 'nurse'],
     ]) {
       const { report } = named(ad, resume).plan;
       expect([ad, resume, report.scoreAfter > report.scoreBefore]).toEqual([ad, resume, true]);
@@ -90,5 +91,87 @@ describe('tailoring the fixture resumes to the fixture job ads (rules engine)', 
     // The company's own words are not requirements: "Orbitly makes scheduling software", "our sales team".
     expect(skillsOf('account-executive')).not.toContain('Scheduling');
     expect(skillsOf('data-analyst')).not.toContain('Sales');
+  });
+
+  // Every skill read from the accountant's, the warehouse lead's and the oncology nurse's ads, so that a new term that
+  // matches an everyday word ("filing" in "tax filings", "therapy" in "infusion therapy") shows up here.
+  it('reads an accounting, a warehouse and an oncology nursing ad in their own words, and nothing else', () => {
+    const skillsOf = (ad: string) => [...named(ad, 'nurse').requirements.skills].sort();
+    expect(skillsOf('staff-accountant')).toEqual(
+      [
+        '1099 reporting',
+        'Accounting',
+        'Accounts payable',
+        'Accounts receivable',
+        'Accruals',
+        'Attention to detail',
+        'Audit preparation',
+        'CPA',
+        'Cash application',
+        'Corporate tax',
+        'Depreciation',
+        'Excel',
+        'Finance',
+        'Financial reporting',
+        'Fixed assets',
+        'GAAP',
+        'General ledger',
+        'Prepaid expenses',
+        'QuickBooks',
+        'Reconciliation',
+        'Sage Intacct',
+        'Time management',
+      ].sort(),
+    );
+    expect(skillsOf('warehouse-lead')).toEqual(
+      [
+        '5S',
+        'Bill of lading',
+        'Calmness',
+        'Communication',
+        'Counterbalance forklift',
+        'Cycle counting',
+        'Excel',
+        'FTL',
+        'Forklift license',
+        'Health and safety',
+        'Inventory management',
+        'LTL',
+        'Leadership',
+        'Loading and unloading',
+        'Manhattan Associates',
+        'Order picking',
+        'Process improvement',
+        'Putaway',
+        'RF scanning',
+        'Safety audits',
+        'Warehouse management',
+        'Warehouse management systems',
+      ].sort(),
+    );
+    expect(skillsOf('oncology-nurse')).toEqual(
+      [
+        'BLS',
+        'BSN',
+        'Blood transfusion',
+        'Central lines',
+        'Chemotherapy',
+        'Communication',
+        'Electronic health records',
+        'Empathy',
+        'Immunotherapy',
+        'Infusion therapy',
+        'Nursing',
+        'OCN',
+        'Oncology',
+        'Oncology nursing',
+        'Pain assessment',
+        'Patient education',
+        'Pharmacy',
+        'RN license',
+        'Social work',
+        'Vital signs',
+      ].sort(),
+    );
   });
 });
