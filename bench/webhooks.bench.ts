@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { cli, ROOT, startServer, stopServer } from './support';
+import { cli, ROOT, SERVICE_NODE_FLAGS, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_webhooks';
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
-  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT);
+  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT, SERVICE_NODE_FLAGS);
   try {
     const created = await post(withWebhook, '/v1/webhooks', { url: receiverUrl, eventTypes: ['application.created'] });
     if (!created.secret) throw new Error(`webhook not created: ${JSON.stringify(created)}`);
