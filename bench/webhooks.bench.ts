@@ -1,6 +1,6 @@
 /**
  * `npm run bench:webhooks`, through the real service (built, delivery worker inline) and a receiver on loopback that
- * answers at once:
+ * answers at once (bench/webhook-receiver.ts, a process of its own):
  * 1. create → delivered: applications created at a steady 100 per second by an account with a webhook; for each
  *    `application.created`, the time from the create's request leaving the client to the event's arrival at the
  *    receiver; p50, p99 and max, and how many never arrived.
@@ -9,13 +9,13 @@
  *    the ratio with/without per round, min/median/max. Every change records its event either way; the webhook adds
  *    the fan-out and the deliveries (sent by the same process, as with WEBHOOKS_WORKER=inline).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
 import { cli, ROOT, SERVICE_NODE_FLAGS, startServer, stopServer } from './support';
+import type { ReceiverMessage } from './webhook-receiver';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_webhooks';
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -52,25 +52,21 @@ async function main(): Promise<void> {
   const withoutWebhook = keyOf('without-webhook');
 
   const arrivals: Arrival[] = [];
-  const seen = new Set<number>();
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString());
-      if (!seen.has(event.id)) {
-        seen.add(event.id);
-        arrivals.push({ jobTitle: event.data.jobTitle, sinceEventMs: Date.now() - new Date(event.createdAt).getTime(), arrivedAt: Date.now() });
-      }
-      response.writeHead(204).end();
-    });
-  });
-  // Connections against requests: whether the delivery worker reuses its connection to an endpoint (keep-alive).
   const receiverLoad = { connections: 0, requests: 0 };
-  receiver.on('connection', () => (receiverLoad.connections += 1));
-  receiver.on('request', () => (receiverLoad.requests += 1));
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const receiver = fork(join(ROOT, 'bench/webhook-receiver.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const receiverPort = await new Promise<number>((resolve, reject) => {
+    receiver.on('message', (message: ReceiverMessage) => {
+      if ('port' in message) return resolve(message.port);
+      for (const [jobTitle, eventCreatedAt, arrivedAt] of message.arrivals) arrivals.push({ jobTitle, sinceEventMs: arrivedAt - eventCreatedAt, arrivedAt });
+      // Connections against requests: whether the delivery worker reuses its connection to an endpoint (keep-alive).
+      Object.assign(receiverLoad, { connections: message.connections, requests: message.requests });
+    });
+    receiver.once('exit', (code) => reject(new Error(`the receiver exited with ${code}`)));
+  });
+  const receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
 
   const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT, SERVICE_NODE_FLAGS);
   try {
@@ -99,7 +95,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await stopServer(service);
-    receiver.close();
+    receiver.kill();
     await dropDatabase(DATABASE_URL);
   }
 }
