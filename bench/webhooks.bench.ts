@@ -1,19 +1,21 @@
 /**
- * `npm run bench:webhooks`, through the real service (built, delivery worker inline) and a receiver on loopback:
- * 1. event → delivered: applications created at a steady 100 per second by an account with a webhook; for each
- *    `application.created`, the time from the event's `createdAt` (the start of the transaction that recorded it) to
- *    its arrival at the receiver; p50, p99 and max.
+ * `npm run bench:webhooks`, through the real service (built, delivery worker inline) and a receiver on loopback that
+ * answers at once (bench/webhook-receiver.ts, a process of its own):
+ * 1. create → delivered: applications created at a steady 100 per second by an account with a webhook; for each
+ *    `application.created`, the time from the create's request leaving the client to the event's arrival at the
+ *    receiver; p50, p99 and max, and how many never arrived.
  * 2. the cost on the write path: create-application requests per second (autocannon, 10 connections) for an account
- *    with a webhook and for one without, in interleaved rounds so that the machine's background load falls on both.
- *    Every change records its event either way; the webhook adds the fan-out and the deliveries (sent by the same
- *    process, as with WEBHOOKS_WORKER=inline).
+ *    with a webhook and for one without, in interleaved rounds so that the machine's background load falls on both;
+ *    the ratio with/without per round, min/median/max. Every change records its event either way; the webhook adds
+ *    the fan-out and the deliveries (sent by the same process, as with WEBHOOKS_WORKER=inline).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { cli, ROOT, startServer, stopServer } from './support';
+import { cli, ROOT, SERVICE_NODE_FLAGS, startServer, stopServer } from './support';
+import type { ReceiverMessage } from './webhook-receiver';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_webhooks';
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -25,7 +27,8 @@ const PORT = 3904;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Arrival {
-  applicationId: string;
+  /** The job title carries the create's place in the schedule. */
+  jobTitle: string;
   /** From the event's createdAt: the start of the transaction that recorded it. */
   sinceEventMs: number;
   arrivedAt: number;
@@ -49,53 +52,57 @@ async function main(): Promise<void> {
   const withoutWebhook = keyOf('without-webhook');
 
   const arrivals: Arrival[] = [];
-  const seen = new Set<number>();
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString());
-      if (!seen.has(event.id)) {
-        seen.add(event.id);
-        arrivals.push({ applicationId: event.data.id, sinceEventMs: Date.now() - new Date(event.createdAt).getTime(), arrivedAt: Date.now() });
-      }
-      response.writeHead(204).end();
-    });
-  });
-  // Connections against requests: whether the delivery worker reuses its connection to an endpoint (keep-alive).
   const receiverLoad = { connections: 0, requests: 0 };
-  receiver.on('connection', () => (receiverLoad.connections += 1));
-  receiver.on('request', () => (receiverLoad.requests += 1));
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const receiver = fork(join(ROOT, 'bench/webhook-receiver.ts'), [], {
+    execArgv: ['-r', 'ts-node/register/transpile-only'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const receiverPort = await new Promise<number>((resolve, reject) => {
+    receiver.on('message', (message: ReceiverMessage) => {
+      if ('port' in message) return resolve(message.port);
+      for (const [jobTitle, eventCreatedAt, arrivedAt] of message.arrivals) arrivals.push({ jobTitle, sinceEventMs: arrivedAt - eventCreatedAt, arrivedAt });
+      // Connections against requests: whether the delivery worker reuses its connection to an endpoint (keep-alive).
+      Object.assign(receiverLoad, { connections: message.connections, requests: message.requests });
+    });
+    receiver.once('exit', (code) => reject(new Error(`the receiver exited with ${code}`)));
+  });
+  const receiverUrl = `http://127.0.0.1:${receiverPort}/hooks`;
 
-  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT);
+  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT, SERVICE_NODE_FLAGS);
   try {
     const created = await post(withWebhook, '/v1/webhooks', { url: receiverUrl, eventTypes: ['application.created'] });
     if (!created.secret) throw new Error(`webhook not created: ${JSON.stringify(created)}`);
 
     const latency = await eventToDelivered(withWebhook, arrivals);
-    const rounds = await interleavedRounds(withWebhook, withoutWebhook);
+    const { perSecond: rounds, backlog } = await interleavedRounds(withWebhook, withoutWebhook, arrivals);
 
     console.log(
-      `\nevent → delivered: ${latency.count} application.created events asked at ${RATE}/s, achieved ${latency.achieved}/s ` +
+      `\ncreate → delivered: ${latency.count} application.created events asked at ${RATE}/s, achieved ${latency.achieved}/s ` +
         `(${latency.failed} creates failed, ${latency.lost} events not delivered within 30 s of the last create):`,
     );
+    console.log(`  from the create's send at the client:                 ${latency.sinceSend}`);
     console.log(`  from the event's createdAt (its transaction's start): ${latency.sinceEvent}`);
-    console.log(`  from the create's answer at the client:               ${latency.sinceAnswer}`);
     console.log(`  the receiver accepted ${receiverLoad.connections} connections for ${receiverLoad.requests} deliveries`);
     console.log(`\ncreate application, req/s (autocannon, 10 connections, ${ROUND_SECONDS} s per round, ${ROUNDS} interleaved rounds):`);
-    for (const [name, values] of Object.entries(rounds)) {
-      const sorted = [...values].sort((a, b) => a - b);
-      console.log(
-        `  ${name.padEnd(16)} min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}   (rounds: ${values.join(', ')})`,
-      );
-    }
+    for (const [name, values] of Object.entries(rounds)) console.log(`  ${name.padEnd(16)} ${spread(values)}   (rounds: ${values.join(', ')})`);
+    const ratios = rounds['with webhook'].map((withHook, index) => Math.round((withHook / rounds['without webhook'][index]) * 100));
+    console.log(`  with / without   ${spread(ratios)} %   (rounds: ${ratios.join(', ')})`);
+    console.log(`  deliveries not yet arrived when a with-webhook round ended: ${backlog.join(', ')}`);
+    console.log(
+      `\nload average at the end: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     await stopServer(service);
-    receiver.close();
+    receiver.kill();
     await dropDatabase(DATABASE_URL);
   }
+}
+
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted.at(-1)}`;
 }
 
 async function post(key: string, path: string, body: unknown): Promise<any> {
@@ -117,17 +124,15 @@ async function eventToDelivered(key: string, arrivals: Arrival[]) {
   const started = performance.now();
   const inFlight = new Set<Promise<unknown>>();
   let failed = 0;
-  const answeredAt = new Map<string, number>();
+  const sentAt: number[] = [];
   for (let index = 0; index < total; index += 1) {
     const wait = started + (index * 1000) / RATE - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+    sentAt[index] = Date.now();
     const request = post(key, '/v1/tracker/applications', { jobTitle: `Engineer ${index}`, company: 'Latency' })
       .then(
-        (body) => {
-          if (body.applicationId) answeredAt.set(body.applicationId, Date.now());
-          return body.applicationId !== undefined;
-        },
+        (body) => body.applicationId !== undefined,
         () => false,
       )
       .then((created) => {
@@ -150,14 +155,18 @@ async function eventToDelivered(key: string, arrivals: Arrival[]) {
     achieved,
     failed,
     lost: total - failed - arrivals.length,
+    sinceSend: summary(arrivals.map((arrival) => arrival.arrivedAt - sentAt[Number(arrival.jobTitle.replace('Engineer ', ''))])),
     sinceEvent: summary(arrivals.map((arrival) => arrival.sinceEventMs)),
-    // Negative when the webhook arrived before the create's answer reached the client.
-    sinceAnswer: summary(arrivals.map((arrival) => arrival.arrivedAt - (answeredAt.get(arrival.applicationId) ?? arrival.arrivedAt))),
   };
 }
 
-async function interleavedRounds(withWebhook: string, withoutWebhook: string): Promise<Record<string, number[]>> {
+/**
+ * After each round with the webhook, waits for its deliveries to arrive, so that none is sent during the next round
+ * (which would charge its cost there); the deliveries still to come when the round ended are reported as `backlog`.
+ */
+async function interleavedRounds(withWebhook: string, withoutWebhook: string, arrivals: Arrival[]) {
   const results: Record<string, number[]> = { 'with webhook': [], 'without webhook': [] };
+  const backlog: number[] = [];
   const round = async (key: string) => {
     const result = await autocannon({
       url: `${BASE}/v1/tracker/applications`,
@@ -168,14 +177,26 @@ async function interleavedRounds(withWebhook: string, withoutWebhook: string): P
       duration: ROUND_SECONDS,
     });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`round had ${result.non2xx} non-2xx answers and ${result.errors} errors`);
-    return Math.round(result.requests.average);
+    return { perSecond: Math.round(result.requests.average), created: result.requests.total };
   };
   await round(withoutWebhook); // warm-up: JIT, pools
   for (let index = 0; index < ROUNDS; index += 1) {
     const order = index % 2 === 0 ? (['with webhook', 'without webhook'] as const) : (['without webhook', 'with webhook'] as const);
-    for (const name of order) results[name].push(await round(name === 'with webhook' ? withWebhook : withoutWebhook));
+    for (const name of order) {
+      const before = arrivals.length;
+      const { perSecond, created } = await round(name === 'with webhook' ? withWebhook : withoutWebhook);
+      results[name].push(perSecond);
+      if (name === 'without webhook') continue;
+      // autocannon does not count the requests in flight when the round ends: wait until arrivals stop too.
+      backlog.push(Math.max(0, before + created - arrivals.length));
+      const deadline = Date.now() + 60_000;
+      for (let last = -1; (arrivals.length < before + created || arrivals.length > last) && Date.now() < deadline;) {
+        last = arrivals.length;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
   }
-  return results;
+  return { perSecond: results, backlog };
 }
 
 main().catch((error) => {

@@ -26,18 +26,6 @@ export class EventsRepository extends SqlRepository {
     return { data: rows.slice(0, query.limit), hasMore: rows.length > query.limit, limit: query.limit };
   }
 
-  /**
-   * The oldest events the webhook relay has not yet handled, locked until the caller's transaction ends. Only one
-   * relay runs at a time (it holds a lock for its whole pass), so that deliveries are made in event order.
-   */
-  undispatched(limit: number): Promise<EventView[]> {
-    return this.manager.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE NOT dispatched ORDER BY id LIMIT $1 FOR UPDATE`, [limit]);
-  }
-
-  async markDispatched(ids: string[]): Promise<void> {
-    await this.manager.query('UPDATE events SET dispatched = true WHERE id = ANY($1)', [ids]);
-  }
-
   /** Deletes events older than the retention period (their deliveries go with them); answers how many. */
   async deleteExpired(): Promise<number> {
     const [, affected]: [unknown, number] = await this.manager.query(`DELETE FROM events WHERE created_at < now() - make_interval(days => $1)`, [

@@ -49,19 +49,31 @@ export class WebhookDeliveriesRepository extends SqlRepository {
   }
 
   /**
-   * A delivery for every enabled endpoint of the event's account that subscribes to its type and existed when the
-   * event was recorded; answers the endpoints that got one. Making them twice makes nothing more.
+   * Relays the oldest `limit` events not yet relayed, in one statement: marks them relayed and makes a delivery for
+   * every enabled endpoint of the event's account that subscribes to its type and existed when the event was
+   * recorded. Answers how many events it took and the endpoints that got a delivery.
+   *
+   * Passes that run at once (in several processes) keep each endpoint's deliveries in event order without a lock of
+   * their own: each locks its events in id order, so a pass that meets an event another holds waits for that pass to
+   * commit and then skips it; and an account's events commit in id order (EventsOutbox), so a pass that sees one sees
+   * every earlier one of the account.
    */
-  async fanOut(eventIds: string[]): Promise<string[]> {
-    const rows: { endpointId: string }[] = await this.manager.query(
-      `INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id)
-       SELECT e.account_id, w.id, e.id FROM events e
-       JOIN webhook_endpoints w ON w.account_id = e.account_id AND w.enabled AND e.type = ANY(w.event_types) AND w.created_at <= e.created_at
-       WHERE e.id = ANY($1) ORDER BY e.id
-       ON CONFLICT DO NOTHING RETURNING endpoint_id AS "endpointId"`,
-      [eventIds],
+  async relay(limit: number): Promise<{ events: number; endpointIds: string[] }> {
+    const [row]: { events: number; endpointIds: string[] }[] = await this.manager.query(
+      `WITH batch AS (
+         UPDATE events SET dispatched = true WHERE id IN (SELECT id FROM events WHERE NOT dispatched ORDER BY id LIMIT $1 FOR UPDATE)
+         RETURNING id, account_id, type, created_at
+       ), made AS (
+         INSERT INTO webhook_deliveries (account_id, endpoint_id, event_id)
+         SELECT e.account_id, w.id, e.id FROM batch e
+         JOIN webhook_endpoints w ON w.account_id = e.account_id AND w.enabled AND e.type = ANY(w.event_types) AND w.created_at <= e.created_at
+         ORDER BY e.id
+         ON CONFLICT DO NOTHING RETURNING endpoint_id
+       )
+       SELECT (SELECT count(*) FROM batch)::int AS events, ARRAY(SELECT DISTINCT endpoint_id::text FROM made) AS "endpointIds"`,
+      [limit],
     );
-    return [...new Set(rows.map((row) => row.endpointId))];
+    return row;
   }
 
   /** Endpoints with a delivery due now and nobody sending: what the sweep enqueues. */

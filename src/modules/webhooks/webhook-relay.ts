@@ -1,38 +1,35 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Rerun } from '../../common/concurrency/rerun';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import { ChannelListener } from '../../database/channel-listener';
 import { EVENTS_CHANNEL } from '../events/events-outbox';
-import { EventsRepository } from '../events/events.repository';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
-import { WebhooksQueue } from './webhooks-queue';
+import { WebhookDeliveryService } from './webhook-delivery.service';
 
-/** Events handled per relay transaction. */
+/** Events handled per relay statement. */
 const RELAY_BATCH = 500;
-/** The key of the advisory lock one relay pass holds, so that passes in different processes take turns. */
-const RELAY_LOCK = 0x77686b72;
 
 /**
- * Turns committed events into deliveries and wakes the workers. A commit that recorded events notifies
- * EVENTS_CHANNEL; the relay listens on it, and also sweeps at start and every WEBHOOKS_SWEEP_INTERVAL_MS for what a
- * notification or a job did not bring (a process killed between a commit and its enqueue, a lost connection).
- * Each pass marks its events dispatched in the transaction that makes their deliveries, so each event is fanned
- * out once; passes take turns (an advisory lock), so deliveries are made in event order.
+ * Turns committed events into deliveries and wakes their endpoints' sending in this process at once. A commit that
+ * recorded events notifies EVENTS_CHANNEL; the relay listens on it, and also sweeps at start and every
+ * WEBHOOKS_SWEEP_INTERVAL_MS for what a notification or a wake did not bring (a process killed between a commit and
+ * its sending, a lost connection). Each pass marks its events relayed in the statement that makes their deliveries,
+ * so each event is fanned out once, and in event order (see WebhookDeliveriesRepository.relay).
  */
 @Injectable()
 export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = new Logger(WebhookRelay.name);
   /** Wakes the relay on each commit that recorded events; when its connection breaks, the sweep covers until it is back. */
   private readonly listener: ChannelListener;
+  /** A notification during a pass runs one more, which reads what committed after the pass began. */
+  private readonly passes = new Rerun(() => this.relayAll());
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
   private stopped = false;
 
   constructor(
-    private readonly events: EventsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
-    private readonly queue: WebhooksQueue,
+    private readonly delivery: WebhookDeliveryService,
     @InjectConfig() private readonly config: AppConfig,
   ) {
     this.listener = new ChannelListener({
@@ -55,49 +52,31 @@ export class WebhookRelay implements OnApplicationBootstrap, OnApplicationShutdo
     this.stopped = true;
     clearInterval(this.timer);
     await this.listener.stop();
-    await this.running;
+    await this.passes.idle();
   }
 
   /** Runs a pass now, or right after the one running (which may have read before the latest commit). */
   relay(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.relayUntilDone().finally(() => (this.running = undefined));
-    return this.running;
+    return this.passes.run();
   }
 
-  private async relayUntilDone(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.relayBatch()) === RELAY_BATCH);
-      } catch (error) {
-        this.log.warn({ err: error }, 'Relaying events failed; the next notification or sweep tries again');
+  private async relayAll(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.stopped) return;
+        const { events, endpointIds } = await this.deliveries.relay(RELAY_BATCH);
+        for (const endpointId of endpointIds) this.delivery.wake(endpointId);
+        if (events < RELAY_BATCH) return;
       }
-    } while (this.again && !this.stopped);
-  }
-
-  /** One transaction: the oldest events not yet relayed get their deliveries; the endpoints concerned are woken after the commit. */
-  private async relayBatch(): Promise<number> {
-    const { count, endpoints } = await this.deliveries.transaction(async (deliveries, manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [RELAY_LOCK]);
-      const events = this.events.withManager(manager);
-      const ids = (await events.undispatched(RELAY_BATCH)).map((event) => event.id);
-      if (ids.length === 0) return { count: 0, endpoints: [] };
-      const woken = await deliveries.fanOut(ids);
-      await events.markDispatched(ids);
-      return { count: ids.length, endpoints: woken };
-    });
-    await Promise.all(endpoints.map((endpointId) => this.queue.enqueue(endpointId)));
-    return count;
+    } catch (error) {
+      this.log.warn({ err: error }, 'Relaying events failed; the next notification or sweep tries again');
+    }
   }
 
   private async sweep(): Promise<void> {
     await this.relay();
     try {
-      await Promise.all((await this.deliveries.endpointsDue()).map((endpointId) => this.queue.enqueue(endpointId)));
+      for (const endpointId of await this.deliveries.endpointsDue()) this.delivery.wake(endpointId);
     } catch (error) {
       this.log.warn({ err: error }, 'The webhook sweep failed; it runs again at the next interval');
     }

@@ -4,14 +4,15 @@ import type { Queue } from 'bull';
 
 export const WEBHOOKS_QUEUE = 'webhooks';
 
-/** A job asks a worker to send the endpoint's due deliveries, oldest first; the job holds no event. */
+/** A job asks a delivering process to send the endpoint's due deliveries, oldest first; the job holds no event. */
 export interface WebhookDrainJob {
   endpointId: string;
 }
 
 /**
- * Puts endpoints on the delivery queue. Jobs only wake a worker: what to send is read from the database, so a lost
- * or repeated job loses or repeats nothing (the relay's sweep enqueues what is due and has no job).
+ * Wakes an endpoint's sending from the API, in whichever process delivers (the relay wakes its own process directly).
+ * Jobs only wake: what to send is read from the database, so a lost or repeated job loses or repeats nothing (the
+ * relay's sweep wakes what is due).
  */
 @Injectable()
 export class WebhooksQueue {
@@ -19,9 +20,9 @@ export class WebhooksQueue {
 
   constructor(@InjectQueue(WEBHOOKS_QUEUE) private readonly queue: Queue<WebhookDrainJob>) {}
 
-  async enqueue(endpointId: string, delayMs = 0): Promise<void> {
+  async enqueue(endpointId: string): Promise<void> {
     try {
-      await this.queue.add({ endpointId }, { delay: Math.max(0, delayMs), removeOnComplete: true, removeOnFail: true });
+      await this.queue.add({ endpointId }, { removeOnComplete: true, removeOnFail: true });
     } catch (error) {
       this.log.warn({ err: error, endpointId }, 'Could not enqueue webhook deliveries; the sweep will');
     }

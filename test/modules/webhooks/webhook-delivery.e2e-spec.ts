@@ -1,10 +1,13 @@
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_LIMITS } from '@src/modules/webhooks/dto/webhook.dto';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { eventually, JOB_DESCRIPTION, Receiver, ReceivedRequest, unusedLoopbackUrl } from './webhook-fixtures';
 import { useFileEnvironment } from '../../setup/test-environment';
 
 const APPLICATIONS = '/v1/tracker/applications';
+/** How long a slow receiver takes to answer: far longer than delivering to a fast one takes, even on a busy machine. */
+const SLOW_ANSWER_MS = 5000;
 
 let testApp: TestApp;
 const receivers: Receiver[] = [];
@@ -130,6 +133,34 @@ describe('webhook delivery', () => {
       [200, null],
     ]);
     expect(deliveries[1].deliveredAt).not.toBeNull();
+  });
+
+  it('delivers to an endpoint that answers at once while the others of the account take seconds to answer each', async () => {
+    const owner = await account();
+    const slowAnswers: number[] = [];
+    const slow = await Promise.all(
+      Array.from({ length: WEBHOOK_LIMITS.endpointsPerAccount - 1 }, async () => {
+        const target = await receiver();
+        target.delayMs = SLOW_ANSWER_MS;
+        target.answer = () => {
+          slowAnswers.push(Date.now());
+          return 204;
+        };
+        return target;
+      }),
+    );
+    const fast = await receiver();
+    for (const target of [...slow, fast]) await endpoint(owner, target.url, ['application.created']);
+
+    const applicationIds: string[] = [];
+    for (const company of ['First', 'Second', 'Third']) applicationIds.push(await application(owner, { company }));
+    const fastRequests = await received(fast, 3);
+
+    // All three arrived before any slow receiver answered its first delivery (each is seconds away).
+    expect(slowAnswers).toEqual([]);
+    expect(fastRequests.map((request) => request.event.data.id)).toEqual(applicationIds);
+    for (const target of slow) target.delayMs = 0;
+    for (const target of slow) expect((await received(target, 3)).map((request) => request.event.data.id)).toEqual(applicationIds);
   });
 
   it('disables an endpoint whose receiver stays down through every retry, saying why', async () => {

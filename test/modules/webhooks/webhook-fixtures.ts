@@ -10,12 +10,14 @@ export interface ReceivedRequest {
 
 /**
  * A webhook receiver on loopback, as a client would run one. `answer` picks the status of each request (by its
- * position, from 0); `hold` keeps requests unanswered until released (a receiver that hangs).
+ * position, from 0, when it answers); `hold` keeps requests unanswered until released (a receiver that hangs);
+ * `delayMs` answers each one that much later (a slow receiver).
  */
 export class Receiver {
   readonly requests: ReceivedRequest[] = [];
   answer: (index: number, request: ReceivedRequest) => number = () => 204;
   hold = false;
+  delayMs = 0;
   private readonly held: (() => void)[] = [];
 
   private constructor(private readonly server: Server) {}
@@ -31,7 +33,7 @@ export class Receiver {
           const index = receiver.requests.push(received) - 1;
           const respond = () => response.writeHead(receiver.answer(index, received)).end();
           if (receiver.hold) receiver.held.push(respond);
-          else respond();
+          else setTimeout(respond, receiver.delayMs);
         });
       }),
     );
