@@ -45,7 +45,7 @@ export interface Stream {
  * A span of posting times, for the planner to AND with the text's bitmap (job_listings_posted_at): the listings
  * posted `since` a time (and, on a later page, no later than its position), or those posted `before` it.
  */
-export type Period = { since: Date } | { before: Date };
+export type PostedSpan = { since: Date } | { before: Date };
 
 /** A search's tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions). */
 export interface Tsqueries {
@@ -258,7 +258,7 @@ export function postedWindow(context: SearchContext): Statement | null {
 }
 
 /** Up to `limit` of a stream's listings after `after` (within `period`), newest first, by the plan its strategy forces. */
-export function scanStatement(stream: Stream, after: Key | null, limit: number, period?: Period): Statement {
+export function scanStatement(stream: Stream, after: Key | null, limit: number, period?: PostedSpan): Statement {
   const sql = new SqlParameters();
   const from = matching(stream, sql, after ? [keysetCondition(after, sql)] : [], period ? periodConditions(period, after, sql) : []);
   return { sql: `SELECT l.id, l.posted_at::text AS key FROM ${from} ${NEWEST_FIRST} LIMIT ${limit}`, values: sql.values };
@@ -267,7 +267,7 @@ export function scanStatement(stream: Stream, after: Key | null, limit: number, 
 /** A listing's posting time as job_listings_posted_at holds it (see its migration, ListingsPostedAt). */
 const LISTING_AGE = (time: string) => `(${time} - timestamptz '2000-01-01 00:00:00+00')`;
 
-function periodConditions(period: Period, after: Key | null, sql: SqlParameters): string[] {
+function periodConditions(period: PostedSpan, after: Key | null, sql: SqlParameters): string[] {
   const age = LISTING_AGE('l.posted_at');
   if ('before' in period) return [`${age} < ${LISTING_AGE(`${sql.bind(period.before.toISOString())}::timestamptz`)}`];
   // The keyset's own bound, as a range the index answers too (a row comparison it cannot).
