@@ -11,8 +11,7 @@
  */
 import { join } from 'node:path';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
-import { RESUME_CONTENT_LIMITS } from '../src/modules/resumes/resume-limits';
-import { SECTION_TEXT } from '../src/modules/resumes/sections/dto/section-item.dto';
+import { RESUME_CONTENT_LIMITS, SECTION_TEXT } from '../src/modules/resumes/resumes.limits';
 import { sampleJsonResume } from '../test/modules/resumes/export/json-resume.fixture';
 import { largestJsonResume } from '../test/modules/resumes/export/largest-resume.fixture';
 import { cli, OpenLoopResult, openLoop, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';

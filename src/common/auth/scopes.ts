@@ -1,6 +1,6 @@
-import { SECTION_NAMES } from '../section-names';
+import { SECTION_NAMES } from '../content-sections';
 
-/** Every content section (common/section-names.ts) and custom sections have a `:read` and a `:write` scope. */
+/** Every content section (common/content-sections.ts) and custom sections have a `:read` and a `:write` scope. */
 const SECTION_SCOPE_NAMES = [...SECTION_NAMES, 'custom-sections'] as const;
 
 /**

@@ -3,9 +3,9 @@ import type { CustomSectionWithItems } from './custom-sections/custom-sections.s
 import type { ResumeContent, ResumeIdentity } from './dto/resume-content.dto';
 import type { Resume } from './entities/resume.entity';
 import type { SectionItemView } from './sections/section-item-view';
-import type { SectionName } from '../../common/section-names';
+import type { SectionName } from '../../common/content-sections';
 import type { Scope } from '../../common/auth/scopes';
-import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName } from './sections/section-names';
+import { customSectionKey, LISTED_SECTION_NAMES, ListedSectionName } from './sections/section-keys';
 import type { SECTION_ORDER_NAMES } from './resume-settings';
 
 /** Everything a resume's content is resolved from; section items in their default order. */

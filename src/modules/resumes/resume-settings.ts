@@ -1,4 +1,4 @@
-import { LISTED_SECTION_NAMES } from './sections/section-names';
+import { LISTED_SECTION_NAMES } from './sections/section-keys';
 
 /**
  * The enumerations and shapes of a resume's stored settings (its jsonb columns), apart from the DTOs that validate

@@ -9,7 +9,8 @@ import { ApiListResponse, ListEnvelope, PagingQuery } from '../../common/http/pa
 import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
-import { CreateResumeDto, RESUME_RATE_LIMITS, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
+import { CreateResumeDto, ResumeDetailResponse, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
+import { RESUME_RATE_LIMITS } from './resumes.limits';
 import { ResumesService } from './resumes.service';
 import { deleted, item, saved } from '../../common/http/responses';
 

@@ -4,7 +4,7 @@ import type { ApiCaller } from '../../common/auth/api-caller';
 import { ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
 import { referencedRecord } from '../../common/validation/referenced-record';
-import type { SectionName } from '../../common/section-names';
+import type { SectionName } from '../../common/content-sections';
 import { accountIdOf, Owner, ownedView } from '../../database/owned-repository';
 import { EventsOutbox } from '../events/events-outbox';
 import { ProfileService } from '../profile/profile.service';
@@ -15,7 +15,7 @@ import type { Resume } from './entities/resume.entity';
 import { resolveResumeContent, sourcesWithinScopes } from './resume-content';
 import { ResumesRepository } from './resumes.repository';
 import type { SectionItemView } from './sections/section-item-view';
-import { LISTED_SECTION_NAMES } from './sections/section-names';
+import { LISTED_SECTION_NAMES } from './sections/section-keys';
 import { SectionsService } from './sections/sections.service';
 
 /** Texts of section items a tailoring rewrote: the item, and its changed columns. */

@@ -1,4 +1,4 @@
-import { SECTION_TEXT } from '../resumes/sections/dto/section-item.dto';
+import { SECTION_TEXT } from '../resumes/resumes.limits';
 import type { SectionItemView } from '../resumes/sections/section-item-view';
 import { GroundingRejection, groundedText, ResumeEvidence } from './grounding';
 import type { JobRequirements } from './job-requirements';

@@ -1,4 +1,4 @@
-import type { SectionName } from '../../common/section-names';
+import type { SectionName } from '../../common/content-sections';
 import type { SectionItemView } from '../resumes/sections/section-item-view';
 import { categoryOf, findSkills, JobRequirements, keywordsOf, Seniority, skillsShown } from './job-requirements';
 

@@ -1,7 +1,7 @@
-import type { SectionName } from '../../common/section-names';
+import type { SectionName } from '../../common/content-sections';
 import type { CustomSectionWithItems } from '../resumes/custom-sections/custom-sections.service';
 import type { SectionItemView } from '../resumes/sections/section-item-view';
-import { customSectionKey } from '../resumes/sections/section-names';
+import { customSectionKey } from '../resumes/sections/section-keys';
 import type { JobRequirements } from './job-requirements';
 import type { RewriteChange, RewriteRejection } from './resume-rewrite';
 import { relevance, tailorable, TailoringPlan, TailoringReport as PlanReport } from './tailoring-plan';

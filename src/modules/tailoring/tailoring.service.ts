@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { ValidationFailedError } from '../../common/errors/api-errors';
-import type { SectionName } from '../../common/section-names';
+import type { SectionName } from '../../common/content-sections';
 import { InjectConfig } from '../../config/config.module';
 import type { AppConfig } from '../../config/configuration';
 import type { Owner } from '../../database/owned-repository';
-import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
+import { tailoredResumeName } from '../resumes/resumes.limits';
 import type { CustomSectionWithItems } from '../resumes/custom-sections/custom-sections.service';
 import type { Resume } from '../resumes/entities/resume.entity';
 import { ResumesService, ResumeTailoring } from '../resumes/resumes.service';
@@ -64,7 +64,7 @@ export class TailoringService {
     const { tailoring, report } = composeTailoring({ resume, sections, customSections }, requirements, plan, rewritable, rewrite, engine);
     const withEngine = { ...report, model: engine === 'llm' ? this.llm.model : null, fallbackReason };
     // The copy is named for the job; its header title stays the person's own (the job's is in the report).
-    const name = `${application.company} – ${application.jobTitle}`.slice(0, RESUME_LIMITS.name);
+    const name = tailoredResumeName(application);
     await this.resumes.tailor(application.accountId, resume.id, { ...tailoring, changes: { ...tailoring.changes, name } });
     await this.applications.finishPreparing(applicationId, { report: withEngine });
   }
@@ -95,10 +95,8 @@ export class TailoringService {
       await this.resumes.tailor(caller, resumeId, tailoring);
       return { id: resumeId, report: final };
     }
-    const name = (body.name ?? (job.company ? `${job.company} – ${job.jobTitle}` : `${resume.name} – ${job.jobTitle || 'tailored'}`)).slice(
-      0,
-      RESUME_LIMITS.name,
-    );
+    // A job text may name no company: the resume's own name stands in for it.
+    const name = body.name ?? tailoredResumeName(job.company ? job : { company: resume.name, jobTitle: job.jobTitle || 'tailored' });
     return { id: await this.resumes.tailoredCopy(caller, resumeId, name, tailoring), report: final };
   }
 

@@ -9,7 +9,7 @@ import { SuccessResponse, SuccessWithIdResponse } from '../../common/http/respon
 import { DEFAULT_LIMITS, RateLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import type { AsJson } from '../../database/json-columns';
-import { TRACKER_RATE_LIMITS } from './dto/application.dto';
+import { TRACKER_RATE_LIMITS } from './tracker.limits';
 import {
   CreateInterviewDto,
   InterviewDetail,

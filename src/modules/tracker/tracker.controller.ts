@@ -18,9 +18,9 @@ import {
   CreateApplicationResponse,
   ListApplicationsQuery,
   UpdateApplicationDto,
-  TRACKER_RATE_LIMITS,
   UpdatedApplication,
 } from './dto/application.dto';
+import { TRACKER_RATE_LIMITS } from './tracker.limits';
 import { TrackerService } from './tracker.service';
 import { TailoringErrorCode } from '../tailoring/tailoring.exception';
 import { DuplicateJobUrlBody, PlanRequiredBody, TrackerErrorCode } from './tracker.exception';

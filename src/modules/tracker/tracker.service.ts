@@ -10,7 +10,7 @@ import { afterCommit } from '../../database/request-transaction';
 import { planAllows } from '../accounts/account-plans';
 import { CoverLettersRepository } from '../cover-letters/cover-letters.repository';
 import { EventsOutbox } from '../events/events-outbox';
-import { RESUME_LIMITS } from '../resumes/dto/resume.dto';
+import { tailoredResumeName } from '../resumes/resumes.limits';
 import { ResumesRepository } from '../resumes/resumes.repository';
 import { ResumesService } from '../resumes/resumes.service';
 import { TailoringQueue } from '../tailoring/tailoring-queue';
@@ -24,7 +24,6 @@ import type { CalendarEntries } from './calendar-entries';
 import {
   ApplicationDetail,
   ApplicationSummary,
-  AUTO_PREPARE_MIN_DESCRIPTION,
   CreateApplicationDto,
   CreateApplicationResponse,
   ListApplicationsQuery,
@@ -33,6 +32,7 @@ import {
   UpdateApplicationDto,
   UpdatedApplication,
 } from './dto/application.dto';
+import { AUTO_PREPARE_MIN_DESCRIPTION } from './tracker.limits';
 import { Application, JOB_URL_UNIQUE_INDEX } from './entities/application.entity';
 import { jobUrlKey } from './job-url';
 import { TrackerErrorCode, TrackerException } from './tracker.exception';
@@ -335,11 +335,6 @@ export class TrackerService implements TailoringApplications {
 
 function noDefaultResume(): TrackerException {
   return new TrackerException(TrackerErrorCode.NO_DEFAULT_RESUME, 'autoPrepare needs a default resume to tailor');
-}
-
-/** "Acme – Backend Engineer", within the resume name limit. */
-function tailoredResumeName(input: CreateApplicationDto): string {
-  return `${input.company} – ${input.jobTitle}`.slice(0, RESUME_LIMITS.name);
 }
 
 /** Applications keep whole currency units; an hourly rate like 42.5 is kept as 43. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SCOPES, Scope } from '@src/common/auth/scopes';
-import { SECTION_NAMES } from '@src/common/section-names';
+import { SECTION_NAMES } from '@src/common/content-sections';
 import { ApiKeysService } from '@src/modules/api-keys/api-keys.service';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';

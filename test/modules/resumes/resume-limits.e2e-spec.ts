@@ -1,5 +1,4 @@
-import { RESUME_CONTENT_LIMITS } from '@src/modules/resumes/resume-limits';
-import { SECTION_TEXT } from '@src/modules/resumes/sections/dto/section-item.dto';
+import { RESUME_CONTENT_LIMITS, SECTION_TEXT } from '@src/modules/resumes/resumes.limits';
 import type { TestAccount } from '../../setup/factories';
 import { useTestApp } from '../../setup/test-app';
 import { largestJsonResume } from './export/largest-resume.fixture';

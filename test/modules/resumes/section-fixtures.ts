@@ -1,4 +1,4 @@
-import type { SectionName } from '@src/common/section-names';
+import type { SectionName } from '@src/common/content-sections';
 
 /**
  * One item per section kind: `create` is a full create body, `read` the fields the item then shows besides id,

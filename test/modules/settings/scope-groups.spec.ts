@@ -1,5 +1,5 @@
 import { SCOPES } from '@src/common/auth/scopes';
-import { SECTION_NAMES } from '@src/common/section-names';
+import { SECTION_NAMES } from '@src/common/content-sections';
 import { describeScopes, levelOf, READ_ONLY_SCOPES, SCOPE_GROUPS, scopesAt } from '@src/modules/settings/scope-groups';
 
 describe('permission groups of the key form', () => {

@@ -1,4 +1,5 @@
-import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
+import { z } from 'zod';
+import { SALARY_PERIODS } from '../../../common/validation/salary-period';
 import { BENEFITS, BenefitKey, EMPLOYMENT_TYPES, EmploymentType } from '../job-search-values';
 import type { ListingValues, ListingViewShape } from '../listing-columns';
 
@@ -61,53 +62,115 @@ export class RecordRejection extends Error {}
 /** Reads one record of either shape (JSearch when it has `job_id` or `job_title`), or throws a `RecordRejection`. */
 export function parseListingRecord(raw: unknown): ParsedListing {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RecordRejection('record must be a JSON object');
-  const record = raw as Record<string, unknown>;
-  return 'job_id' in record || 'job_title' in record ? parseJSearch(new Fields(record)) : parseOurs(new Fields(record));
+  const result = ('job_id' in raw || 'job_title' in raw ? JSEARCH_LISTING : OUR_LISTING).safeParse(withoutBlanks(raw));
+  if (result.success) return result.data;
+  // One reason per record, naming the record's own field (not a path inside it).
+  const [issue] = result.error.issues;
+  throw new RecordRejection(`${String(issue.path[0])} ${issue.message}`);
 }
 
-function parseOurs(fields: Fields): ParsedListing {
-  return {
-    source: fields.text('source', MAX_TEXT.id, { required: true }) as string,
-    externalId: fields.id('id'),
-    title: fields.text('title', MAX_TEXT.short, { required: true }) as string,
-    company: fields.text('company', MAX_TEXT.short, { required: true }) as string,
-    companyLogo: fields.url('companyLogo'),
-    companyWebsite: fields.url('companyWebsite'),
-    location: fields.text('location', MAX_TEXT.short),
-    city: fields.text('city', MAX_TEXT.short),
-    state: fields.text('state', MAX_TEXT.short),
-    country: countryCode(fields.text('country', MAX_TEXT.short)),
-    ...parseOffer(fields, (field) => field),
-    postedAt: fields.date('postedAt', { required: true }) as Date,
-    firstSeenAt: fields.date('firstSeenAt'),
-    republishCount: fields.count('republishCount'),
-    experienceYears: null,
-  };
+/** The record's fields but those given as "", which read as not given: once per record, not once per field. */
+function withoutBlanks(record: object): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const name in record) {
+    const value = (record as Record<string, unknown>)[name];
+    if (value !== '') fields[name] = value;
+  }
+  return fields;
 }
 
-function parseJSearch(fields: Fields): ParsedListing {
-  const city = fields.text('job_city', MAX_TEXT.short);
-  const state = fields.text('job_state', MAX_TEXT.short);
-  const country = countryCode(fields.text('job_country', MAX_TEXT.short));
-  const months = fields.nested('job_required_experience', 'required_experience_in_months');
-  return {
-    source: JSEARCH_SOURCE,
-    externalId: fields.id('job_id'),
-    title: fields.text('job_title', MAX_TEXT.short, { required: true }) as string,
-    company: fields.text('employer_name', MAX_TEXT.short, { required: true }) as string,
-    companyLogo: fields.url('employer_logo'),
-    companyWebsite: fields.url('employer_website'),
-    location: fields.text('job_location', MAX_TEXT.short) ?? ([city, state, country].filter(Boolean).join(', ') || null),
-    city,
-    state,
-    country,
-    ...parseOffer(fields, (field) => JSEARCH_OFFER_FIELDS[field]),
-    postedAt: fields.date('job_posted_at_datetime_utc') ?? fields.timestamp('job_posted_at_timestamp', 'job_posted_at_datetime_utc'),
-    firstSeenAt: null,
-    republishCount: null,
-    experienceYears: typeof months === 'number' && months >= 0 ? Math.floor(months / 12) : null,
-  };
+/** A field a record may leave out (or give as null or ""): null then. */
+function optional<T extends z.ZodType>(schema: T) {
+  return schema.nullable().default(null);
 }
+
+function text(max: number) {
+  return optional(z.string({ error: 'must be a string' }).trim().max(max, `must be at most ${max} characters`)).transform((value) => value || null);
+}
+
+function requiredText(max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'is required' : 'must be a string') })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+}
+
+/** The provider's id: text, or a number as text. */
+const externalId = z.preprocess(
+  (value) => (typeof value === 'number' ? String(value) : value),
+  z.string({ error: 'is required' }).max(MAX_TEXT.id, `must be at most ${MAX_TEXT.id} characters`).trim().min(1, 'is required'),
+);
+
+const url = text(MAX_TEXT.url).refine((value) => value === null || isHttpUrl(value), 'must be an http(s) URL');
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const boolean = optional(z.boolean({ error: 'must be a boolean' }));
+
+const amount = z.number({ error: 'must be a number of at least 0' }).min(0, 'must be a number of at least 0');
+const count = optional(amount.int('must be a whole number'));
+
+function isoDate(schema: z.ZodType<string | null>) {
+  return schema.transform((value, context) => {
+    if (value === null) return null;
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return date;
+    context.issues.push({ code: 'custom', message: 'must be an ISO 8601 date', input: value });
+    return z.NEVER;
+  });
+}
+
+/** "us" → "US"; names and other forms are kept as given. */
+const country = text(MAX_TEXT.short).transform((value) => (value && /^[a-z]{2}$/i.test(value) ? value.toUpperCase() : value));
+
+/** "Full-time" → FULLTIME, "Contract" → CONTRACTOR, ... (each written in capitals, without separators). */
+const EMPLOYMENT_ALIASES = {
+  FULLTIME: 'FULLTIME',
+  PARTTIME: 'PARTTIME',
+  CONTRACTOR: 'CONTRACTOR',
+  CONTRACT: 'CONTRACTOR',
+  FREELANCE: 'CONTRACTOR',
+  INTERN: 'INTERN',
+  INTERNSHIP: 'INTERN',
+  TEMPORARY: 'TEMPORARY',
+  TEMP: 'TEMPORARY',
+} as const satisfies Record<string, EmploymentType>;
+type EmploymentAlias = keyof typeof EMPLOYMENT_ALIASES;
+
+const employmentType = text(50)
+  .transform((value) => value?.toUpperCase().replace(/[^A-Z]/g, '') ?? null)
+  .pipe(z.enum(Object.keys(EMPLOYMENT_ALIASES) as EmploymentAlias[], { error: `must be one of: ${EMPLOYMENT_TYPES.join(', ')}` }).nullable())
+  .transform((alias) => (alias === null ? null : EMPLOYMENT_ALIASES[alias]));
+
+const salaryPeriod = text(20)
+  .transform((value) => value?.toUpperCase() ?? null)
+  .pipe(z.enum(SALARY_PERIODS, { error: `must be one of: ${SALARY_PERIODS.join(', ')}` }).nullable());
+
+const HIGHLIGHTS_MESSAGE = 'must be an object of string arrays';
+const highlights = optional(
+  z.record(z.string(), z.array(z.string({ error: HIGHLIGHTS_MESSAGE }), { error: HIGHLIGHTS_MESSAGE }), { error: HIGHLIGHTS_MESSAGE }),
+);
+
+/** Benefit keys or `{key, name}` objects; a key we do not know keeps the provider's name and is just not filterable. */
+const BENEFIT_MESSAGE = 'must hold benefit keys or {key, name} objects';
+const benefit = z
+  .union([z.string().transform((key) => ({ key, name: undefined as unknown })), z.object({ key: z.string(), name: z.unknown().optional() })], {
+    error: BENEFIT_MESSAGE,
+  })
+  .refine(({ key }) => key.trim() !== '', BENEFIT_MESSAGE)
+  .transform(({ key, name }) => {
+    const normalized = key.trim().toLowerCase();
+    return { key: normalized, name: typeof name === 'string' ? name : (BENEFITS[normalized as BenefitKey] ?? key) };
+  });
+const benefits = optional(z.array(benefit, { error: 'must be an array' })).transform((value) => value ?? []);
 
 /** The offer's own fields, which both shapes give alike: ours under these names, JSearch under its own. */
 const JSEARCH_OFFER_FIELDS = {
@@ -125,162 +188,127 @@ const JSEARCH_OFFER_FIELDS = {
 } as const satisfies Record<string, keyof JSearchRecord>;
 type OfferField = keyof typeof JSEARCH_OFFER_FIELDS;
 
-/** The offer's fields read with one set of checks and limits whichever the shape; `named` gives a field's name in the record. */
-function parseOffer(fields: Fields, named: (field: OfferField) => string) {
-  return {
-    isRemote: fields.boolean(named('isRemote')),
-    employmentType: fields.employmentType(named('employmentType')),
-    applyLink: fields.url(named('applyLink')),
-    applyIsDirect: fields.boolean(named('applyIsDirect')) ?? false,
-    publisher: fields.text(named('publisher'), MAX_TEXT.short),
-    description: fields.text(named('description'), MAX_TEXT.description, { required: true }) as string,
-    highlights: fields.highlights(named('highlights')),
-    benefits: fields.benefits(named('benefits')),
-    ...fields.salary(named('salaryMin'), named('salaryMax'), named('salaryPeriod')),
-  };
+/** The offer's fields with one set of checks and limits whichever the shape. */
+const OFFER = {
+  isRemote: boolean,
+  employmentType,
+  applyLink: url,
+  applyIsDirect: boolean.transform((value) => value ?? false),
+  publisher: text(MAX_TEXT.short),
+  description: requiredText(MAX_TEXT.description),
+  highlights,
+  benefits,
+  salaryMin: optional(amount),
+  salaryMax: optional(amount),
+  salaryPeriod,
+} satisfies Record<OfferField, z.ZodType>;
+type Offer = z.output<z.ZodObject<typeof OFFER>>;
+const OFFER_FIELDS = Object.keys(OFFER) as OfferField[];
+
+/** The offer's fields under a shape's own names: `named` gives a field's name in the record. */
+function offerFields<Name extends string>(named: (field: OfferField) => Name) {
+  return Object.fromEntries(Object.entries(OFFER).map(([field, schema]) => [named(field as OfferField), schema])) as unknown as Record<Name, z.ZodType>;
 }
 
-/** "us" → "US"; names and other forms are kept as given. */
-function countryCode(country: string | null): string | null {
-  return country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : country;
+/** The offer as stored, whichever the shape: salary checked across its fields, a salary without a period read as yearly. */
+function parsedOffer(record: Record<string, unknown>, named: (field: OfferField) => string, context: z.RefinementCtx): Offer {
+  const offer = {} as Record<OfferField, unknown>;
+  for (const field of OFFER_FIELDS) offer[field] = record[named(field)];
+  const { salaryMin, salaryMax, salaryPeriod } = offer as Offer;
+  if (salaryMin !== null && salaryMax !== null && salaryMin > salaryMax) {
+    context.issues.push({ code: 'custom', message: `must not exceed ${named('salaryMax')}`, path: [named('salaryMin')], input: salaryMin });
+  }
+  const hasSalary = salaryMin !== null || salaryMax !== null;
+  return { ...(offer as Offer), salaryPeriod: hasSalary ? (salaryPeriod ?? 'YEAR') : null };
 }
 
-/** "Full-time" → FULLTIME, "Contract" → CONTRACTOR, ... */
-const EMPLOYMENT_ALIASES: Record<string, EmploymentType> = {
-  FULLTIME: 'FULLTIME',
-  PARTTIME: 'PARTTIME',
-  CONTRACTOR: 'CONTRACTOR',
-  CONTRACT: 'CONTRACTOR',
-  FREELANCE: 'CONTRACTOR',
-  INTERN: 'INTERN',
-  INTERNSHIP: 'INTERN',
-  TEMPORARY: 'TEMPORARY',
-  TEMP: 'TEMPORARY',
-};
+/** A record of our shape (ListingRecord). */
+const OUR_LISTING = z
+  .object({
+    source: requiredText(MAX_TEXT.id),
+    id: externalId,
+    title: requiredText(MAX_TEXT.short),
+    company: requiredText(MAX_TEXT.short),
+    companyLogo: url,
+    companyWebsite: url,
+    location: text(MAX_TEXT.short),
+    city: text(MAX_TEXT.short),
+    state: text(MAX_TEXT.short),
+    country,
+    ...offerFields((field) => field),
+    postedAt: isoDate(requiredText(100)),
+    firstSeenAt: isoDate(text(100)),
+    republishCount: count,
+  })
+  .transform((record, context): ParsedListing => ({
+    source: record.source,
+    externalId: record.id,
+    title: record.title,
+    company: record.company,
+    companyLogo: record.companyLogo,
+    companyWebsite: record.companyWebsite,
+    location: record.location,
+    city: record.city,
+    state: record.state,
+    country: record.country,
+    ...parsedOffer(record, (field) => field, context),
+    postedAt: record.postedAt as Date,
+    firstSeenAt: record.firstSeenAt,
+    republishCount: record.republishCount,
+    experienceYears: null,
+  }));
 
-/** Typed reads of one record's fields, throwing a rejection that names the field. */
-class Fields {
-  constructor(private readonly record: Record<string, unknown>) {}
+/** A record of the JSearch provider's raw shape (JSearchRecord). */
+const JSEARCH_LISTING = z
+  .object({
+    job_id: externalId,
+    job_title: requiredText(MAX_TEXT.short),
+    employer_name: requiredText(MAX_TEXT.short),
+    employer_logo: url,
+    employer_website: url,
+    job_location: text(MAX_TEXT.short),
+    job_city: text(MAX_TEXT.short),
+    job_state: text(MAX_TEXT.short),
+    job_country: country,
+    ...offerFields((field) => JSEARCH_OFFER_FIELDS[field]),
+    job_posted_at_datetime_utc: isoDate(text(100)),
+    // Read only when the ISO date is missing (postedAt below).
+    job_posted_at_timestamp: z.unknown().optional(),
+    // Anything but a number of months at least 0 is read as not given.
+    job_required_experience: z
+      .object({ required_experience_in_months: amount })
+      .transform(({ required_experience_in_months: months }): number | null => Math.floor(months / 12))
+      .catch(null),
+  })
+  .transform((record, context): ParsedListing => {
+    const { job_city: city, job_state: state, job_country: country } = record;
+    const offer = parsedOffer(record, (field) => JSEARCH_OFFER_FIELDS[field], context);
+    const postedAt = record.job_posted_at_datetime_utc ?? postedAtTimestamp(record.job_posted_at_timestamp, context);
+    return {
+      source: JSEARCH_SOURCE,
+      externalId: record.job_id,
+      title: record.job_title,
+      company: record.employer_name,
+      companyLogo: record.employer_logo,
+      companyWebsite: record.employer_website,
+      location: record.job_location ?? ([city, state, country].filter(Boolean).join(', ') || null),
+      city,
+      state,
+      country,
+      ...offer,
+      postedAt: postedAt as Date,
+      firstSeenAt: null,
+      republishCount: null,
+      experienceYears: record.job_required_experience,
+    };
+  });
 
-  private value(name: string): unknown {
-    const value = this.record[name];
-    return value === undefined || value === '' ? null : value;
-  }
+/** Seconds since 1970, the provider's fallback when its ISO date is missing. */
+const TIMESTAMP = optional(amount);
 
-  id(name: string): string {
-    const value = this.value(name);
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (typeof value !== 'string' || value.trim() === '') throw new RecordRejection(`${name} is required`);
-    if (value.length > MAX_TEXT.id) throw new RecordRejection(`${name} must be at most ${MAX_TEXT.id} characters`);
-    return value.trim();
-  }
-
-  text(name: string, max: number, options: { required?: boolean } = {}): string | null {
-    const value = this.value(name);
-    if (value === null) {
-      if (options.required) throw new RecordRejection(`${name} is required`);
-      return null;
-    }
-    if (typeof value !== 'string') throw new RecordRejection(`${name} must be a string`);
-    const trimmed = value.trim();
-    if (options.required && trimmed === '') throw new RecordRejection(`${name} is required`);
-    if (trimmed.length > max) throw new RecordRejection(`${name} must be at most ${max} characters`);
-    return trimmed || null;
-  }
-
-  url(name: string): string | null {
-    const value = this.text(name, MAX_TEXT.url);
-    if (value === null) return null;
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'http:' || url.protocol === 'https:') return value;
-    } catch {
-      // Reported below, like a URL with another scheme.
-    }
-    throw new RecordRejection(`${name} must be an http(s) URL`);
-  }
-
-  boolean(name: string): boolean | null {
-    const value = this.value(name);
-    if (value === null || typeof value === 'boolean') return value;
-    throw new RecordRejection(`${name} must be a boolean`);
-  }
-
-  number(name: string): number | null {
-    const value = this.value(name);
-    if (value === null) return null;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RecordRejection(`${name} must be a number of at least 0`);
-    return value;
-  }
-
-  count(name: string): number | null {
-    const value = this.number(name);
-    if (value !== null && !Number.isInteger(value)) throw new RecordRejection(`${name} must be a whole number`);
-    return value;
-  }
-
-  nested(name: string, field: string): unknown {
-    const value = this.value(name);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : null;
-  }
-
-  date(name: string, options: { required?: boolean } = {}): Date | null {
-    const value = this.text(name, 100, options);
-    if (value === null) return null;
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) throw new RecordRejection(`${name} must be an ISO 8601 date`);
-    return date;
-  }
-
-  /** Seconds since 1970, the provider's fallback when its ISO date is missing. */
-  timestamp(name: string, preferred: string): Date {
-    const seconds = this.number(name);
-    if (seconds === null) throw new RecordRejection(`${preferred} is required`);
-    return new Date(seconds * 1000);
-  }
-
-  employmentType(name: string): EmploymentType | null {
-    const value = this.text(name, 50);
-    if (value === null) return null;
-    const type = EMPLOYMENT_ALIASES[value.toUpperCase().replace(/[^A-Z]/g, '')];
-    if (!type) throw new RecordRejection(`${name} must be one of: ${EMPLOYMENT_TYPES.join(', ')}`);
-    return type;
-  }
-
-  salary(minName: string, maxName: string, periodName: string) {
-    const salaryMin = this.number(minName);
-    const salaryMax = this.number(maxName);
-    const period = this.text(periodName, 20)?.toUpperCase() ?? null;
-    if (period !== null && !(SALARY_PERIODS as readonly string[]).includes(period)) {
-      throw new RecordRejection(`${periodName} must be one of: ${SALARY_PERIODS.join(', ')}`);
-    }
-    if (salaryMin !== null && salaryMax !== null && salaryMin > salaryMax) throw new RecordRejection(`${minName} must not exceed ${maxName}`);
-    const hasSalary = salaryMin !== null || salaryMax !== null;
-    return { salaryMin, salaryMax, salaryPeriod: hasSalary ? ((period as SalaryPeriod | null) ?? 'YEAR') : null };
-  }
-
-  highlights(name: string): Record<string, string[]> | null {
-    const value = this.value(name);
-    if (value === null) return null;
-    const valid =
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      Object.values(value).every((lines) => Array.isArray(lines) && lines.every((line) => typeof line === 'string'));
-    if (!valid) throw new RecordRejection(`${name} must be an object of string arrays`);
-    return value as Record<string, string[]>;
-  }
-
-  /** Benefit keys or `{key, name}` objects; a key we do not know keeps the provider's name and is just not filterable. */
-  benefits(name: string): { key: string; name: string }[] {
-    const value = this.value(name);
-    if (value === null) return [];
-    if (!Array.isArray(value)) throw new RecordRejection(`${name} must be an array`);
-    return value.map((benefit) => {
-      const key = typeof benefit === 'string' ? benefit : typeof benefit === 'object' && benefit !== null ? (benefit as { key?: unknown }).key : null;
-      if (typeof key !== 'string' || key.trim() === '') throw new RecordRejection(`${name} must hold benefit keys or {key, name} objects`);
-      const given = typeof benefit === 'object' ? (benefit as { name?: unknown }).name : undefined;
-      const normalized = key.trim().toLowerCase();
-      return { key: normalized, name: typeof given === 'string' ? given : (BENEFITS[normalized as BenefitKey] ?? key) };
-    });
-  }
+function postedAtTimestamp(value: unknown, context: z.RefinementCtx): Date {
+  const seconds = TIMESTAMP.safeParse(value);
+  if (!seconds.success) context.issues.push({ code: 'custom', message: seconds.error.issues[0].message, path: ['job_posted_at_timestamp'], input: value });
+  else if (seconds.data === null) context.issues.push({ code: 'custom', message: 'is required', path: ['job_posted_at_datetime_utc'], input: value });
+  return new Date((seconds.data ?? 0) * 1000);
 }

@@ -45,7 +45,7 @@ export interface Stream {
  * A span of posting times, for the planner to AND with the text's bitmap (job_listings_posted_at): the listings
  * posted `since` a time (and, on a later page, no later than its position), or those posted `before` it.
  */
-export type Period = { since: Date } | { before: Date };
+export type PostedSpan = { since: Date } | { before: Date };
 
 /** A search's tsqueries (as text): the query alone, and everything text must match (the query, keywords and exclusions). */
 export interface Tsqueries {
@@ -70,7 +70,12 @@ export interface SearchContext {
 export interface Statement {
   sql: string;
   values: unknown[];
+  /** What the statement answers, for telling statements apart without reading their SQL (unit tests' fake databases). */
+  kind?: StatementKind;
 }
+
+/** The statements a search's count plan runs: the planner's estimate, a count, the sample (or its part), a lexeme's listings. */
+export type StatementKind = 'estimate' | 'count' | 'sample' | 'sample-part' | 'lexeme-listings';
 
 /** A page's row: the listing and its newest-first key. */
 export interface KeyedRow {
@@ -187,18 +192,26 @@ export function inTitle(query: string | null): (sql: SqlParameters) => string {
 
 /** The planner's estimate of the listings that meet `conditions`: the plan's row count (nothing is read). */
 export function estimateStatement(conditions: string[], values: unknown[]): Statement {
-  return { sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM job_listings l ${whereClause(conditions)}`, values };
+  return { kind: 'estimate', sql: `EXPLAIN (FORMAT JSON) SELECT 1 FROM job_listings l ${whereClause(conditions)}`, values };
 }
 
 /** Counts a stream's matches up to one more than EXACT_TOTAL_LIMIT. */
 export function countStatement(stream: Stream): Statement {
   const sql = new SqlParameters();
-  return { sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`, values: sql.values };
+  return {
+    kind: 'count',
+    sql: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${matching(stream, sql)} LIMIT ${EXACT_TOTAL_LIMIT + 1}) matches`,
+    values: sql.values,
+  };
 }
 
 /** How many listings hold `lexeme`, exactly (job_listing_lexemes, kept by triggers: see its migration, ListingWordCounts). */
 export function lexemeListingsStatement(lexeme: string): Statement {
-  return { sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_lexemes c WHERE c.lexeme = $1), 0) AS listings', values: [lexeme] };
+  return {
+    kind: 'lexeme-listings',
+    sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_lexemes c WHERE c.lexeme = $1), 0) AS listings',
+    values: [lexeme],
+  };
 }
 
 /**
@@ -235,15 +248,18 @@ export function sampleCountStatement(context: SearchContext, part = false): Stat
   const sql = new SqlParameters();
   // A constant, not a parameter: the planner reads the part's partition alone only when it can read the bound in the query.
   const filters = [...(part ? [`l.id < '${SAMPLE_PART.below}'::uuid`] : []), ...searchFilters(context)(sql)];
+  const kind = part ? 'sample-part' : 'sample';
   const text = context.text.match;
   const loose = text && loosened(text);
   if (!loose)
     return {
+      kind,
       sql: `SELECT count(*)::float AS matches FROM job_listing_sample l ${whereClause([...filters, ...textConditions(context)(sql)])}`,
       values: sql.values,
     };
   const holding = whereClause([...filters, `l.search_vector @@ ${sql.bind(loose)}::tsquery`]);
   return {
+    kind,
     sql: `SELECT coalesce(max(l.holding) * count(*) FILTER (WHERE l.search_vector @@ ${sql.bind(text)}::tsquery)::float / greatest(count(*), 1), 0) AS matches
             FROM (SELECT l.search_vector, count(*) OVER () AS holding FROM job_listing_sample l ${holding} ORDER BY l.id LIMIT ${PHRASE_READS}) l`,
     values: sql.values,
@@ -258,7 +274,7 @@ export function postedWindow(context: SearchContext): Statement | null {
 }
 
 /** Up to `limit` of a stream's listings after `after` (within `period`), newest first, by the plan its strategy forces. */
-export function scanStatement(stream: Stream, after: Key | null, limit: number, period?: Period): Statement {
+export function scanStatement(stream: Stream, after: Key | null, limit: number, period?: PostedSpan): Statement {
   const sql = new SqlParameters();
   const from = matching(stream, sql, after ? [keysetCondition(after, sql)] : [], period ? periodConditions(period, after, sql) : []);
   return { sql: `SELECT l.id, l.posted_at::text AS key FROM ${from} ${NEWEST_FIRST} LIMIT ${limit}`, values: sql.values };
@@ -267,7 +283,7 @@ export function scanStatement(stream: Stream, after: Key | null, limit: number, 
 /** A listing's posting time as job_listings_posted_at holds it (see its migration, ListingsPostedAt). */
 const LISTING_AGE = (time: string) => `(${time} - timestamptz '2000-01-01 00:00:00+00')`;
 
-function periodConditions(period: Period, after: Key | null, sql: SqlParameters): string[] {
+function periodConditions(period: PostedSpan, after: Key | null, sql: SqlParameters): string[] {
   const age = LISTING_AGE('l.posted_at');
   if ('before' in period) return [`${age} < ${LISTING_AGE(`${sql.bind(period.before.toISOString())}::timestamptz`)}`];
   // The keyset's own bound, as a range the index answers too (a row comparison it cannot).

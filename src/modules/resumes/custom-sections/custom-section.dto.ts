@@ -4,7 +4,7 @@ import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { TextField, UrlField } from '../../../common/validation/field.decorators';
 import { NotBeforeStartDate } from '../../../common/validation/period';
 import { UpdateBody } from '../../../common/validation/update-body';
-import { SECTION_TEXT } from '../sections/dto/section-item.dto';
+import { SECTION_TEXT } from '../resumes.limits';
 import { CUSTOM_ITEM_FIELDS, CustomItemField } from './custom-item-fields';
 import { CustomSectionItem } from './custom-section-item.entity';
 

@@ -6,7 +6,7 @@ import type { Owner } from '../../../database/owned-repository';
 import { ResumesRepository } from '../resumes.repository';
 import { SectionItemView, sectionItemView } from '../sections/section-item-view';
 import { SectionItemsRepository } from '../sections/section-items.repository';
-import { customSectionKey } from '../sections/section-names';
+import { customSectionKey } from '../sections/section-keys';
 import type { CustomItemField } from './custom-item-fields';
 import { CustomSectionItem } from './custom-section-item.entity';
 import { CreateCustomSectionDto, CustomSectionItemDto, CustomSectionView, UpdateCustomSectionDto } from './custom-section.dto';

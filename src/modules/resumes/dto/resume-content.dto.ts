@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { CUSTOM_ITEM_FIELDS, CustomItemField } from '../custom-sections/custom-item-fields';
 import { CustomSectionItemView } from '../custom-sections/custom-section.dto';
 import type { SectionItemView } from '../sections/section-item-view';
-import type { ListedSectionName } from '../sections/section-names';
+import type { ListedSectionName } from '../sections/section-keys';
 import { ProfileLink } from '../../profile/dto/profile.dto';
 
 /** Who the CV is about: the profile's identity, with the CV's jobTitle override and its optionalFields toggles applied. */

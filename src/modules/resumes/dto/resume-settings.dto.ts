@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { isUUID, IsUUID, Matches, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { BooleanField, EnumField, NestedField, NumberField, TextField } from '../../../common/validation/field.decorators';
-import { SECTION_TEXT } from '../sections/dto/section-item.dto';
+import { SECTION_TEXT } from '../resumes.limits';
 import {
   DEFAULT_PAGE_SIZE,
   DesignSettings,
@@ -14,7 +14,7 @@ import {
   ResumeFont,
   SECTION_ORDER_NAMES,
 } from '../resume-settings';
-import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-names';
+import { CUSTOM_SECTION_KEY, isCustomSectionKey, LISTED_SECTION_NAMES } from '../sections/section-keys';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 

@@ -12,17 +12,8 @@ import {
   SectionOrderField,
   SummaryIdField,
 } from './resume-settings.dto';
-import { RESUME_CONTENT_LIMITS } from '../resume-limits';
+import { RESUME_CONTENT_LIMITS, RESUME_LIMITS } from '../resumes.limits';
 import { RESUME_TEMPLATES, ResumeTemplate } from '../resume-settings';
-
-/** The limits on a resume's name and its CV-level job title. */
-export const RESUME_LIMITS = { name: 200, jobTitle: 150 } as const;
-
-/**
- * Requests per minute of the routes heavier than their kind's default (`DEFAULT_LIMITS`): a new resume copies the
- * default resume's content, an import writes a whole resume, a PDF is rendered.
- */
-export const RESUME_RATE_LIMITS = { create: 10, importJsonResume: 10, exportPdf: 5 } as const;
 
 export class CreateResumeDto {
   @TextField({

@@ -13,7 +13,7 @@ import { UpdateResumeDto } from '../dto/resume.dto';
 import { CreateSummaryDto } from '../sections/dto/summary.dto';
 import { SECTION_KINDS } from '../sections/section-kinds';
 import type { SectionItemView } from '../sections/section-item-view';
-import type { ListedSectionName } from '../sections/section-names';
+import type { ListedSectionName } from '../sections/section-keys';
 
 /**
  * JSON Resume (https://jsonresume.org/schema, v1.0.0) in both directions. One table says which field of a section

@@ -1,7 +1,7 @@
 import { parsePartialDate } from '../../../common/validation/partial-date';
 import type { ResumeContent, ResumeIdentity } from '../dto/resume-content.dto';
 import type { SectionItemView } from '../sections/section-item-view';
-import type { ListedSectionName } from '../sections/section-names';
+import type { ListedSectionName } from '../sections/section-keys';
 
 /**
  * What a resume shows on paper, independent of how a template draws it: the header, then the sections in

@@ -9,9 +9,8 @@ import { ChangesNothing } from '../../../common/idempotency/changes-nothing.deco
 import { SuccessWithIdResponse } from '../../../common/http/responses.dto';
 import { DEFAULT_LIMITS, RateLimit } from '../../../common/rate-limit/rate-limit.decorator';
 import { JSON_RESUME_SCHEMA_URL, JsonObject, JsonResumeDocument } from './json-resume';
-import { RESUME_RATE_LIMITS } from '../dto/resume.dto';
+import { CONTENT_LIMIT_REFUSAL, RESUME_RATE_LIMITS } from '../resumes.limits';
 import { ResumeExportsService } from './resume-exports.service';
-import { CONTENT_LIMIT_REFUSAL } from '../resume-limits';
 import { ResumeErrorCode } from '../resumes.exception';
 
 class JsonResumeImportResponse extends SuccessWithIdResponse {

@@ -29,7 +29,7 @@ import type { SectionItem } from './section-item.entity';
 import type { SectionKind } from './section-kinds';
 import type { SectionItemView } from './section-item-view';
 import { SectionsService, StoreSource } from './sections.service';
-import { CONTENT_LIMIT_REFUSAL } from '../resume-limits';
+import { CONTENT_LIMIT_REFUSAL } from '../resumes.limits';
 import { ResumeErrorCode } from '../resumes.exception';
 import { deleted, item as itemResponse, saved } from '../../../common/http/responses';
 

@@ -5,7 +5,7 @@ import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLitera
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
-import type { SectionName } from '../../../common/section-names';
+import type { SectionName } from '../../../common/content-sections';
 import { accountIdOf, Owner, RowLock } from '../../../database/owned-repository';
 import { SqlRepository } from '../../../database/sql-repository';
 import { Summary } from './entities/summary.entity';
@@ -13,7 +13,7 @@ import { newestFirst, precisionColumn, SECTION_DATE_FIELDS } from './section-dat
 import type { SectionItem } from './section-item.entity';
 import { SectionItemView, sectionItemView } from './section-item-view';
 import { CustomSectionItem } from '../custom-sections/custom-section-item.entity';
-import type { SectionSize } from '../resume-limits';
+import type { SectionSize } from '../resumes.limits';
 import { RESUME_CONTENT_ENTITIES, SECTION_KINDS, SectionStore } from './section-kinds';
 
 /**

@@ -19,7 +19,7 @@ import { Project } from './entities/project.entity';
 import { Publication } from './entities/publication.entity';
 import { Skill } from './entities/skill.entity';
 import { Summary } from './entities/summary.entity';
-import { SECTION_NAMES, SectionName } from '../../../common/section-names';
+import { SECTION_NAMES, SectionName } from '../../../common/content-sections';
 import type { SectionDates } from './section-dates';
 import type { SectionItem } from './section-item.entity';
 import { SUMMARY_SELECTION } from './summary-selection';
@@ -51,7 +51,7 @@ export interface SectionKind extends SectionStore {
 }
 
 /**
- * The registry of section kinds. Adding a section: its name in common/section-names.ts, an entity and a DTO file, an
+ * The registry of section kinds. Adding a section: its name in common/content-sections.ts, an entity and a DTO file, an
  * entry here, and a migration; its scopes, routes, Swagger, resume copies and the resolved CV follow.
  */
 const KINDS: { [N in SectionName]: Omit<SectionKind, 'name'> } = {

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../../common/auth/api-caller';
-import type { SectionName } from '../../../common/section-names';
+import type { SectionName } from '../../../common/content-sections';
 import { assertPeriod, changesPeriod, Period } from '../../../common/validation/period';
 import { ListEnvelope } from '../../../common/http/paging';
 import type { Owner } from '../../../database/owned-repository';
 import { CustomSectionsRepository } from '../custom-sections/custom-sections.repository';
 import { customSectionStore } from '../custom-sections/custom-section-store';
-import { assertWithinContentLimits, charactersOf } from '../resume-limits';
+import { assertWithinContentLimits, charactersOf } from '../resumes.limits';
 import { ResumesRepository } from '../resumes.repository';
-import { customSectionKey } from './section-names';
+import { customSectionKey } from './section-keys';
 import type { SectionListQuery } from './dto/section-item.dto';
 import { shownDates, storedDates } from './section-dates';
 import { SectionItemView, sectionItemView } from './section-item-view';

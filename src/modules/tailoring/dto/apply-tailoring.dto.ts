@@ -1,6 +1,5 @@
 import { BooleanField, NestedListField, TextField, TextListField, UuidField } from '../../../common/validation/field.decorators';
-import { RESUME_LIMITS } from '../../resumes/dto/resume.dto';
-import { SECTION_TEXT } from '../../resumes/sections/dto/section-item.dto';
+import { RESUME_LIMITS, SECTION_TEXT } from '../../resumes/resumes.limits';
 import type { ItemRewrite, ResumeRewrite } from '../resume-rewrite';
 import { TailoringReportView } from './tailoring-report.dto';
 

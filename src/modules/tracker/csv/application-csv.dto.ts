@@ -1,7 +1,8 @@
 import { ApiProperty, IntersectionType, OmitType, PickType } from '@nestjs/swagger';
 import type { ValidationDetails } from '../../../common/errors/api-errors';
 import { TextField } from '../../../common/validation/field.decorators';
-import { APPLICATION_LIMITS, CreateApplicationDto, UpdateApplicationDto } from '../dto/application.dto';
+import { CreateApplicationDto, UpdateApplicationDto } from '../dto/application.dto';
+import { APPLICATION_LIMITS } from '../tracker.limits';
 
 /** What one import takes: the body's size, and rows (each is a transaction of its own). */
 export const APPLICATION_CSV_LIMITS = { maxBytes: 10 * 1024 * 1024, maxRows: 2000 } as const;

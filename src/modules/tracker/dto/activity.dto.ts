@@ -3,8 +3,7 @@ import { DateTimeField, EnumField, TextField } from '../../../common/validation/
 import { UpdateBody } from '../../../common/validation/update-body';
 import { ACTIVITY_TYPES, ActivityType } from '../activity-types';
 import { APPLICATION_STATUSES, ApplicationStatus } from '../application-status';
-
-export const ACTIVITY_LIMITS = { body: 5_000 } as const;
+import { ACTIVITY_LIMITS } from '../tracker.limits';
 
 export class CreateActivityDto {
   @EnumField(ACTIVITY_TYPES, { description: 'The kind of activity', enumName: 'ActivityType', example: 'call' })

@@ -19,21 +19,7 @@ import { APPLICATION_SOURCES, APPLICATION_STATUSES, ApplicationSource, Applicati
 import { APPLICATION_SORTS, ApplicationSort, DEFAULT_APPLICATION_SORT } from '../application-sorts';
 import { ACTIVITY_TYPES, ActivityType } from '../activity-types';
 import { InterviewView } from './interview.dto';
-
-/** `salary` is the largest amount the column holds (PostgreSQL's integer), in whole currency units. */
-export const APPLICATION_LIMITS = {
-  text: 200,
-  jobUrl: 2000,
-  jobDescription: 50_000,
-  notes: 20_000,
-  priority: { min: 1, max: 5 },
-  salary: 2_147_483_647,
-  q: 200,
-} as const;
-/** The shortest job description autoPrepare can tailor a resume to. */
-export const AUTO_PREPARE_MIN_DESCRIPTION = 500;
-/** Route limits that differ from their kind's default: the specification gives an application's read 60, not a single read's 30, and an interview's read is held the same. */
-export const TRACKER_RATE_LIMITS = { getApplication: 60, getInterview: 60 } as const;
+import { APPLICATION_LIMITS, AUTO_PREPARE_MIN_DESCRIPTION } from '../tracker.limits';
 
 const statusField = (options: { optional?: boolean; description: string }) =>
   EnumField(APPLICATION_STATUSES, { ...options, message: 'must be a valid status', enumName: 'ApplicationStatus' });

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PagingQuery } from '../../../common/http/paging';
 import { DateTimeField, EnumField, IntField, TextField, UrlField } from '../../../common/validation/field.decorators';
 import { INTERVIEW_TYPES, InterviewType } from '../interview-types';
-export const INTERVIEW_LIMITS = { round: { min: 1, max: 100 }, notes: 20_000, location: 200, meetingUrl: 500, durationMinutes: { min: 1, max: 1440 } } as const;
+import { INTERVIEW_LIMITS } from '../tracker.limits';
 
 const CONTACT_ID_DESCRIPTION = 'Id of one of your contacts (`/v1/contacts`), e.g. the interviewer';
 

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { CURRENCY_CODES } from '../../../common/validation/currency-codes';
 import { SALARY_PERIODS, SalaryPeriod } from '../../../common/validation/salary-period';
-import { APPLICATION_LIMITS } from '../dto/application.dto';
+import { APPLICATION_LIMITS } from '../tracker.limits';
 
 /** What a job's page says about the job, in the application's fields; each absent when the page does not say it. */
 export interface JobPageFacts {

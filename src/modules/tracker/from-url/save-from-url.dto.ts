@@ -1,6 +1,6 @@
 import { BooleanField, EnumField, UrlField } from '../../../common/validation/field.decorators';
 import { APPLICATION_SOURCES, ApplicationSource } from '../application-status';
-import { APPLICATION_LIMITS } from '../dto/application.dto';
+import { APPLICATION_LIMITS } from '../tracker.limits';
 
 /** Fetching and reading a page costs far more than a create: a few a minute per account is what a person saving jobs needs. */
 export const SAVE_FROM_URL_RATE_LIMIT = 5;

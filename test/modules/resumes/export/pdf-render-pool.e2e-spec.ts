@@ -1,7 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { renderResumePdf } from '@src/modules/resumes/export/pdf-renderer';
-import { RESUME_CONTENT_LIMITS } from '@src/modules/resumes/resume-limits';
-import { SECTION_TEXT } from '@src/modules/resumes/sections/dto/section-item.dto';
+import { RESUME_CONTENT_LIMITS, SECTION_TEXT } from '@src/modules/resumes/resumes.limits';
 import type { TestAccount } from '../../../setup/factories';
 import { pdfText } from '../../../setup/pdf-text';
 import { useTestApp } from '../../../setup/test-app';

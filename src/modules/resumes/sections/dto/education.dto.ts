@@ -3,7 +3,8 @@ import { ValidateIf } from 'class-validator';
 import { ValidationFailedError } from '../../../../common/errors/api-errors';
 import { NumberField, TextField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
-import { DatedItemBody, SECTION_NUMBERS, SECTION_TEXT } from './section-item.dto';
+import { DatedItemBody } from './section-item.dto';
+import { SECTION_NUMBERS, SECTION_TEXT } from '../../resumes.limits';
 
 /** Writes accept the update names (institution, fieldOfStudy) and the list names (school, field) alike. */
 export class CreateEducationDto extends DatedItemBody {

@@ -1,6 +1,6 @@
 import { TextField, TextListField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
-import { SECTION_TEXT } from './section-item.dto';
+import { SECTION_TEXT } from '../../resumes.limits';
 
 /** JSON Resume's `interests` fields. */
 export class CreateInterestDto {

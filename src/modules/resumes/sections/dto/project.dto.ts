@@ -1,6 +1,7 @@
 import { TextField, UrlField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
-import { DatedItemBody, SECTION_TEXT } from './section-item.dto';
+import { DatedItemBody } from './section-item.dto';
+import { SECTION_TEXT } from '../../resumes.limits';
 
 export class CreateProjectDto extends DatedItemBody {
   @TextField({ description: 'The project', max: SECTION_TEXT.name, example: 'Open-source job board' })

@@ -1,6 +1,6 @@
 import { PartialDateField, TextField, UrlField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
-import { SECTION_TEXT } from './section-item.dto';
+import { SECTION_TEXT } from '../../resumes.limits';
 
 export class CreatePublicationDto {
   @TextField({ description: 'The title of the publication', max: SECTION_TEXT.longName, example: 'Sliding windows in practice' })

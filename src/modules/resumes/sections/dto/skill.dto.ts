@@ -1,7 +1,7 @@
 import { EnumField, IntField, TextField, TextListField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
 import { SKILL_CATEGORIES, SkillCategory } from '../skill-categories';
-import { SECTION_NUMBERS, SECTION_TEXT } from './section-item.dto';
+import { SECTION_NUMBERS, SECTION_TEXT } from '../../resumes.limits';
 
 export class CreateSkillDto {
   @TextField({ description: 'The skill', max: SECTION_TEXT.name, example: 'TypeScript' })

@@ -1,6 +1,6 @@
 import { TextField } from '../../../../common/validation/field.decorators';
 import { UpdateBody } from '../../../../common/validation/update-body';
-import { SECTION_TEXT } from './section-item.dto';
+import { SECTION_TEXT } from '../../resumes.limits';
 
 export class CreateSummaryDto {
   @TextField({ nullable: true, max: SECTION_TEXT.shortName, description: 'Internal label, not shown on the CV', example: 'Backend roles' })

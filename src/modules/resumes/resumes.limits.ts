@@ -1,8 +1,43 @@
 import { ResumeErrorCode, ResumeException } from './resumes.exception';
 
+/** The limits on a resume's name and its CV-level job title. */
+export const RESUME_LIMITS = { name: 200, jobTitle: 150 } as const;
+
+/** The name of a copy tailored for a job: "Acme – Backend Engineer", within the name limit. */
+export function tailoredResumeName(job: { company: string; jobTitle: string }): string {
+  return `${job.company} – ${job.jobTitle}`.slice(0, RESUME_LIMITS.name);
+}
+
 /**
- * What one resume may hold, beyond each field's own limit (SECTION_TEXT in sections/dto/section-item.dto.ts: 10,000
- * characters for a description). Chosen so that a real resume never meets them, even a long academic CV (a few
+ * Requests per minute of the routes heavier than their kind's default (`DEFAULT_LIMITS`): a new resume copies the
+ * default resume's content, an import writes a whole resume, a PDF is rendered.
+ */
+export const RESUME_RATE_LIMITS = { create: 10, importJsonResume: 10, exportPdf: 5 } as const;
+
+/**
+ * Limits chosen once, the same for every section: names and titles (a publication's title is longer, a summary's
+ * label or a keyword shorter), URLs, long texts, bullet lists, keyword lists, short labels (a skill's level, a
+ * grade), and dates written as free text.
+ */
+export const SECTION_TEXT = {
+  name: 200,
+  longName: 300,
+  shortName: 100,
+  url: 500,
+  long: 10_000,
+  listItems: 50,
+  listItem: 1_000,
+  keywords: 20,
+  label: 50,
+  dateText: 20,
+} as const;
+
+/** Numbers a section item may hold: a skill's score, a grade point average. */
+export const SECTION_NUMBERS = { score: { min: 1, max: 5 }, gpa: { min: 0, max: 10 } } as const;
+
+/**
+ * What one resume may hold, beyond each field's own limit (SECTION_TEXT above: 10,000 characters for a
+ * description). Chosen so that a real resume never meets them, even a long academic CV (a few
  * hundred publications is ~100,000 characters), while the largest resume they allow still reads in a few
  * milliseconds and renders as a PDF in well under a second. docs/api-guide.md lists them.
  */

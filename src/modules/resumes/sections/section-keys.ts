@@ -1,4 +1,4 @@
-import { SECTION_NAMES, SectionName } from '../../../common/section-names';
+import { SECTION_NAMES, SectionName } from '../../../common/content-sections';
 
 /** Summaries are not listed on a resume: it shows the one its `selectedSummaryId` picks. Every other section is listed. */
 export type ListedSectionName = Exclude<SectionName, 'summaries'>;
