@@ -77,11 +77,19 @@ export class ApiDocument {
       .map((parameter) => parameter.name as string);
   }
 
+  hasOperation(key: OperationKey): boolean {
+    return this.operation(key) !== undefined;
+  }
+
   private findOperation(key: OperationKey): Schema {
-    if (!this.document) throw new Error('The OpenAPI document has not been handed over yet');
-    const operation = (this.document.paths[key.path] as Record<string, Schema> | undefined)?.[key.method.toLowerCase()];
+    const operation = this.operation(key);
     if (!operation) throw new Error(`No operation ${describe(key)} in the OpenAPI document`);
     return operation;
+  }
+
+  private operation(key: OperationKey): Schema | undefined {
+    if (!this.document) throw new Error('The OpenAPI document has not been handed over yet');
+    return (this.document.paths[key.path] as Record<string, Schema> | undefined)?.[key.method.toLowerCase()];
   }
 
   /** A schema of the document standing on its own, as plain JSON Schema. */

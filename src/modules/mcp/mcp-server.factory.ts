@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -20,10 +20,11 @@ import type { Scope } from '../../common/auth/scopes';
 import { ApiDocument } from '../../common/http/api-document';
 import type { ListEnvelope } from '../../common/http/paging';
 import { IDEMPOTENCY_KEY_SCHEMA } from '../../common/openapi/idempotency';
-import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset, TOOL_ANNOTATIONS, ToolContent, ToolEffect } from './mcp-tool';
+import { isToolFamily, McpTool, McpToolFamily, TOOL_ANNOTATIONS, ToolContent, ToolEffect } from './mcp-tool';
+import { McpToolCatalogue } from './mcp-tool-catalogue';
 import { findPrompt, MCP_PROMPTS, McpPrompt, promptListing } from './mcp-prompts';
 import { LISTED, McpResources, McpResourceTemplate } from './mcp-resources';
-import { IDEMPOTENCY_KEY_ARGUMENT, McpToolRunner, ToolOutcome, twinContract, TwinContract } from './mcp-tool-runner';
+import { IDEMPOTENCY_KEY_ARGUMENT, McpToolRunner, ToolOutcome } from './mcp-tool-runner';
 
 export const MCP_SERVER_INFO = { name: 'career-api', version: '1.0.0' };
 
@@ -31,17 +32,14 @@ type JsonSchema = Record<string, unknown>;
 
 /**
  * Builds the MCP server for one request of one caller (the endpoint is stateless, so any instance can answer any
- * call). Tools come from every toolset; what each inherits from its twin is read once, on first use, because the
- * OpenAPI document it needs exists only once the app is set up. The lists show a caller only what its key's scopes
+ * call). Tools and what each inherits from its twin come from the catalogue, built and checked as the app starts.
+ * The lists show a caller only what its key's scopes
  * allow; a call it may not make still answers the twin's 403 body, so that an agent learns the scope it lacks.
  */
 @Injectable()
 export class McpServerFactory {
-  private readonly contracts = new WeakMap<object, TwinContract>();
-  private catalogue?: Map<string, McpTool | McpToolFamily>;
-
   constructor(
-    @Inject(MCP_TOOLSETS) private readonly toolsets: McpToolset[],
+    private readonly catalogue: McpToolCatalogue,
     private readonly runner: McpToolRunner,
     private readonly apiDocument: ApiDocument,
     private readonly resources: McpResources,
@@ -110,9 +108,9 @@ export class McpServerFactory {
   }
 
   private runTool(caller: ApiCaller, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
-    const tool = this.tools().get(name);
+    const tool = this.catalogue.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return isToolFamily(tool) ? this.runFamily(tool, caller, args) : this.runner.run(tool, this.contract(tool), caller, args);
+    return isToolFamily(tool) ? this.runFamily(tool, caller, args) : this.runner.run(tool, this.catalogue.contract(tool), caller, args);
   }
 
   /** A resource read is its tool's call: same scope, limit and checks; a refusal is a protocol error with the same body. */
@@ -144,7 +142,7 @@ export class McpServerFactory {
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
       return { ok: false, status: HttpStatus.BAD_REQUEST, error: { error: 'Validation failed', details: { fields: ['must be an object'] } } };
     }
-    return this.runner.run({ ...member, name: family.name, effect: family.effect }, this.contract(member), caller, { ...rest, ...fields });
+    return this.runner.run({ ...member, name: family.name, effect: family.effect }, this.catalogue.contract(member), caller, { ...rest, ...fields });
   }
 
   /** Resource kinds whose tool the caller's key may call. */
@@ -162,42 +160,22 @@ export class McpServerFactory {
   }
 
   private scopeOf(toolName: string): Scope | typeof NO_SCOPE_NEEDED {
-    const tool = this.tools().get(toolName);
+    const tool = this.catalogue.get(toolName);
     if (!tool || isToolFamily(tool)) throw new Error(`${toolName} is not a single MCP tool`);
-    return this.contract(tool).scope;
-  }
-
-  private contract(tool: McpToolMember): TwinContract {
-    let contract = this.contracts.get(tool);
-    if (!contract) {
-      contract = twinContract(tool, this.apiDocument);
-      this.contracts.set(tool, contract);
-    }
-    return contract;
-  }
-
-  private tools(): Map<string, McpTool | McpToolFamily> {
-    if (this.catalogue) return this.catalogue;
-    const tools = new Map<string, McpTool | McpToolFamily>();
-    for (const tool of this.toolsets.flatMap((toolset) => toolset.tools())) {
-      if (tools.has(tool.name)) throw new Error(`Two MCP tools are named ${tool.name}`);
-      tools.set(tool.name, tool);
-    }
-    this.catalogue = tools;
-    return tools;
+    return this.catalogue.contract(tool).scope;
   }
 
   /** The tools the caller's key may call; of a family, the members it may call. */
   private toolListings(caller: ApiCaller): Tool[] {
-    return [...this.tools().values()].flatMap((tool) => {
-      if (!isToolFamily(tool)) return scopeAllows(caller.scopes, this.contract(tool).scope) ? [this.toolListing(tool)] : [];
-      const allowed = Object.keys(tool.members).filter((name) => scopeAllows(caller.scopes, this.contract(tool.members[name]).scope));
+    return this.catalogue.all().flatMap((tool) => {
+      if (!isToolFamily(tool)) return scopeAllows(caller.scopes, this.catalogue.contract(tool).scope) ? [this.toolListing(tool)] : [];
+      const allowed = Object.keys(tool.members).filter((name) => scopeAllows(caller.scopes, this.catalogue.contract(tool.members[name]).scope));
       return allowed.length > 0 ? [this.familyListing(tool, allowed)] : [];
     });
   }
 
   private toolListing(tool: McpTool): Tool {
-    const contract = this.contract(tool);
+    const contract = this.catalogue.contract(tool);
     return {
       name: tool.name,
       title: tool.title,
@@ -210,7 +188,7 @@ export class McpServerFactory {
 
   /** The selector, the members' parameters side by side, and `fields`: one of the members' bodies. */
   private familyListing(family: McpToolFamily, names: string[]): Tool {
-    const contracts = names.map((name) => [name, this.contract(family.members[name])] as const);
+    const contracts = names.map((name) => [name, this.catalogue.contract(family.members[name])] as const);
     const parameters: Record<string, JsonSchema> = {};
     const required = new Set<string>([family.selector]);
     for (const [, contract] of contracts) {

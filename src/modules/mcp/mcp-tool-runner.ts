@@ -1,18 +1,15 @@
-import { HttpStatus, Injectable, Logger, RequestMethod, ValidationPipe } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { HttpStatus, Injectable, Logger, ValidationPipe } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { NO_SCOPE_NEEDED, REQUIRED_SCOPE, scopeAllows } from '../../common/auth/auth.decorators';
-import type { Scope } from '../../common/auth/scopes';
+import { scopeAllows } from '../../common/auth/auth.decorators';
 import { ApiError, InsufficientScopeError, NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
-import type { ApiDocument, OperationKey } from '../../common/http/api-document';
 import { IdempotencyService } from '../../common/idempotency/idempotency.service';
 import { idempotencyKeyProblem, requestFingerprint } from '../../common/idempotency/request-fingerprint';
 import { AccountRateLimiter, tooManyRequests } from '../../common/rate-limit/account-rate-limiter';
-import { perMinuteLimit, RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
+import { RATE_LIMIT_WINDOW_MS } from '../../common/rate-limit/rate-limit.decorator';
 import { createValidationPipe } from '../../common/validation/validation.pipe';
-import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import type { McpToolMember, ToolEffect } from './mcp-tool';
+import type { TwinContract } from './mcp-twin-contract';
 
 /** A tool's answer; `status` is the HTTP status its twin would answer the refusal with. */
 export type ToolOutcome = ({ ok: true; result: unknown } | { ok: false; status: number; error: Record<string, unknown> }) & {
@@ -26,42 +23,15 @@ export const IDEMPOTENCY_KEY_ARGUMENT = 'idempotencyKey';
 /** A tool as the runner runs it: a family's member carries the family's name and effect. */
 export type RunnableTool = McpToolMember & { name: string; effect: ToolEffect };
 
-/** What a tool inherits from its `/v1` twin, read once from the controller's metadata. */
-export interface TwinContract {
-  operation: OperationKey;
-  /** The twin's scope, or none where any valid credential may call it (`get_me`). */
-  scope: Scope | typeof NO_SCOPE_NEEDED;
-  perMinute: number;
-  pathParameters: string[];
-  queryParameters: string[];
-}
-
-export function twinContract(tool: McpToolMember, apiDocument: ApiDocument): TwinContract {
-  const { controller, handler } = tool.twin;
-  const method = (controller.prototype as Record<string, object>)[handler];
-  const scope = Reflect.getMetadata(REQUIRED_SCOPE, method) as Scope | typeof NO_SCOPE_NEEDED | undefined;
-  const perMinute = perMinuteLimit(controller, method);
-  if (!scope || perMinute === undefined) throw new Error(`MCP tool twin ${controller.name}.${handler} declares no scope or limit`);
-  const route = [Reflect.getMetadata(PATH_METADATA, controller), Reflect.getMetadata(PATH_METADATA, method)] as (string | undefined)[];
-  const path = `/${route
-    .flatMap((part) => (part ?? '').split('/'))
-    .filter(Boolean)
-    .join('/')}`;
-  const pathParameters = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
-  const operation = { method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, method) as RequestMethod], path: path.replace(/:(\w+)/g, '{$1}') };
-  return { operation, scope, perMinute, pathParameters, queryParameters: apiDocument.queryParameterNames(operation) };
-}
-
 /**
  * Runs a tool call with the checks of its twin's HTTP route, in the same order: scope, rate limit
- * (the twin's own bucket), validation with the same pipe and messages, then the service. Every refusal comes back
+ * (the twin's own bucket), validation with the same pipe, DTOs and body pipes, then the service. Every refusal comes back
  * as the same error body the HTTP API would send.
  */
 @Injectable()
 export class McpToolRunner {
   private readonly log = new Logger(McpToolRunner.name);
   private readonly validation: ValidationPipe = createValidationPipe();
-  private readonly requireAnyField = new RequireAnyFieldPipe();
 
   constructor(
     private readonly limiter: AccountRateLimiter,
@@ -101,7 +71,7 @@ export class McpToolRunner {
 
   private async execute(tool: RunnableTool, contract: TwinContract, caller: ApiCaller, args: Record<string, unknown>): Promise<ToolOutcome> {
     try {
-      return { ok: true, result: await tool.run(caller, await this.input(tool, contract, args)) };
+      return { ok: true, result: await tool.run(caller, await this.input(contract, args)) };
     } catch (error) {
       return this.failure(tool, error);
     }
@@ -113,7 +83,7 @@ export class McpToolRunner {
     return { ok: false, status: HttpStatus.INTERNAL_SERVER_ERROR, error: { error: 'Internal server error' } };
   }
 
-  private async input(tool: McpToolMember, contract: TwinContract, args: Record<string, unknown>) {
+  private async input(contract: TwinContract, args: Record<string, unknown>) {
     const params: Record<string, string> = {};
     const rest: Record<string, unknown> = { ...args };
     for (const name of contract.pathParameters) {
@@ -126,10 +96,10 @@ export class McpToolRunner {
     const bodyArgs = Object.fromEntries(Object.entries(rest).filter(([name]) => !contract.queryParameters.includes(name)));
     // Query values come as JSON here rather than as strings; the twin's DTO converts the strings it would get.
     // Arguments the twin has no place for are refused by name, as unknown body fields are.
-    const query = await this.validation.transform(stringValues(queryArgs), { type: 'query', metatype: tool.query ?? NoInput });
-    let body = await this.validation.transform(bodyArgs, { type: 'body', metatype: tool.body ?? NoInput });
-    if (tool.requiresAnyField) body = this.requireAnyField.transform(body);
-    return { params, body: tool.body ? body : undefined, query: tool.query ? query : undefined };
+    const query = await this.validation.transform(stringValues(queryArgs), { type: 'query', metatype: contract.query ?? NoInput });
+    let body = await this.validation.transform(bodyArgs, { type: 'body', metatype: contract.body ?? NoInput });
+    for (const pipe of contract.bodyPipes) body = await pipe.transform(body, { type: 'body', metatype: contract.body });
+    return { params, body: contract.body ? body : undefined, query: contract.query ? query : undefined };
   }
 }
 

@@ -2,22 +2,26 @@ import type { Type } from '@nestjs/common';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiCaller } from '../../common/auth/api-caller';
 
-/** The input of a tool call, split and validated as its `/v1` twin's would be. */
-export interface McpToolInput<TBody, TQuery> {
+/**
+ * The input of a tool call, split and validated as its `/v1` twin's would be. `body` and `query` are instances of the
+ * twin's DTO classes, which are read from the route as the app starts: a tool passes them on as its twin does.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface McpToolInput {
   /** Path parameters (ids), already checked to be well formed. */
   params: Record<string, string>;
-  body: TBody;
-  query: TQuery;
+  body: any;
+  query: any;
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /**
- * A tool is a `/v1` operation offered to agents. Its scope, its rate limit bucket and its input schema are the
- * twin's own (read from the controller's metadata and the OpenAPI document), and it runs the same service call,
- * so no rule has a second implementation.
+ * A tool is a `/v1` operation offered to agents. It names its twin route and runs the same service call; all else is
+ * the twin's own, read from the route's metadata and its OpenAPI operation as the app starts (McpToolCatalogue): the
+ * scope, the rate limit bucket, the input schema, and the DTO classes and body pipes that validate the input. So no
+ * rule has a second implementation, and a twin whose schema and validation part stops the start.
  */
-// A toolset lists tools of different DTOs: each tool's own declaration gives its types, the list holds them as any.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface McpTool<TBody = any, TQuery = any> {
+export interface McpTool {
   name: string;
   /** For people: what a client shows when it asks whether to run the tool. */
   title: string;
@@ -25,14 +29,9 @@ export interface McpTool<TBody = any, TQuery = any> {
   description: string;
   effect: ToolEffect;
   twin: { controller: Type<unknown>; handler: string };
-  /** DTO classes the twin validates its body and query with. */
-  body?: Type<TBody>;
-  query?: Type<TQuery>;
-  /** Like the twin's PATCH: a call that changes nothing is a validation failure. */
-  requiresAnyField?: boolean;
   /** The call reaches outside this service (fetches a page the user names): the client is told so (openWorldHint). */
   reachesOutside?: true;
-  run(caller: ApiCaller, input: McpToolInput<TBody, TQuery>): Promise<unknown>;
+  run(caller: ApiCaller, input: McpToolInput): Promise<unknown>;
 }
 
 /**

@@ -14,6 +14,7 @@ import { McpController } from './mcp.controller';
 import { McpRateLimits } from './mcp-rate-limits';
 import { McpResources } from './mcp-resources';
 import { McpServerFactory } from './mcp-server.factory';
+import { McpToolCatalogue } from './mcp-tool-catalogue';
 import { McpToolRunner } from './mcp-tool-runner';
 import { ContactsTools } from './tools/contacts.tools';
 import { CoverLettersTools } from './tools/cover-letters.tools';
@@ -43,6 +44,7 @@ const TOOLSETS = [MeTools, JobsTools, TrackerTools, ResumesTools, TailoringTools
   providers: [
     ...TOOLSETS,
     { provide: MCP_TOOLSETS, inject: TOOLSETS, useFactory: (...toolsets: McpToolset[]) => toolsets },
+    McpToolCatalogue,
     McpToolRunner,
     McpServerFactory,
     McpRateLimits,

@@ -1,9 +1,13 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '@src/app.module';
+import { setupApp } from '@src/app.setup';
+import { ApiTag } from '@src/common/openapi/tags';
+import { ExpressServerAdapter } from '@src/common/http/express-server-adapter';
 import { loadConfig } from '@src/config/configuration';
 import { testRunEnvironment } from '../../setup/test-environment';
 
+@ApiTag('Forgotten', 'A resource of this test')
 @Controller('v1/forgotten')
 class ForgottenController {
   @Get()
@@ -29,7 +33,9 @@ describe('route declarations check', () => {
     @Module({ imports: [AppModule.forRoot(config)], controllers: [ForgottenController] })
     class WithForgottenRoute {}
 
-    const app = await NestFactory.create(WithForgottenRoute, { logger: false, abortOnError: false });
+    const app = await NestFactory.create(WithForgottenRoute, new ExpressServerAdapter(), { bodyParser: false, logger: false, abortOnError: false });
+    // Set up as main.ts does: the start-up checks of MCP tools read the OpenAPI document it hands over.
+    setupApp(app);
     await expect(app.init()).rejects.toThrow('ForgottenController.list (missing auth:scope, rate-limit:per-minute)');
     await app.close();
   });

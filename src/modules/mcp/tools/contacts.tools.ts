@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContactsController } from '../../contacts/contacts.controller';
 import { ContactsService } from '../../contacts/contacts.service';
-import { CreateContactDto, ListContactsQuery, UpdateContactDto } from '../../contacts/dto/contact.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { saved } from '../../../common/http/responses';
 
@@ -21,7 +20,6 @@ export class ContactsTools implements McpToolset {
           "List the user's professional contacts (recruiters, hiring managers, referrals …). `search` matches name, " +
           'company or email; `relationship` filters by kind.',
         twin: twin('list'),
-        query: ListContactsQuery,
         run: (caller, { query }) => this.contacts.list(caller, query),
       },
       {
@@ -30,7 +28,6 @@ export class ContactsTools implements McpToolset {
         effect: 'create',
         description: 'Add a contact; firstName is required. Use the returned id as contactId when adding an interview.',
         twin: twin('create'),
-        body: CreateContactDto,
         run: async (caller, { body }) => saved(await this.contacts.create(caller, body)),
       },
       {
@@ -39,8 +36,6 @@ export class ContactsTools implements McpToolset {
         effect: 'update',
         description: 'Change fields of a contact; null clears an optional field.',
         twin: twin('update'),
-        body: UpdateContactDto,
-        requiresAnyField: true,
         run: async (caller, { params, body }) => {
           await this.contacts.update(caller, params.id, body);
           return saved(params.id);

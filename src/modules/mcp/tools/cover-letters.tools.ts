@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CoverLettersController } from '../../cover-letters/cover-letters.controller';
 import { CoverLettersService } from '../../cover-letters/cover-letters.service';
-import { CreateCoverLetterDto, UpdateCoverLetterDto } from '../../cover-letters/dto/cover-letter.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { saved } from '../../../common/http/responses';
 
@@ -21,7 +20,6 @@ export class CoverLettersTools implements McpToolset {
           'Write a cover letter for one of the user’s resumes (cvId; a resume has at most one letter — on conflict the ' +
           'error gives existingId, update that one instead). Content is Markdown. Needs the Plus plan.',
         twin: twin('create'),
-        body: CreateCoverLetterDto,
         run: async (caller, { body }) => saved(await this.coverLetters.create(caller, body)),
       },
       {
@@ -30,8 +28,6 @@ export class CoverLettersTools implements McpToolset {
         effect: 'update',
         description: 'Change a cover letter’s title, content, template, variables or layout. Needs the Plus plan.',
         twin: twin('update'),
-        body: UpdateCoverLetterDto,
-        requiresAnyField: true,
         run: async (caller, { params, body }) => {
           await this.coverLetters.update(caller, params.id, body);
           return saved(params.id);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ListEventsQuery } from '../../events/dto/event.dto';
 import { EventsController } from '../../events/events.controller';
 import { EventsService } from '../../events/events.service';
 import { McpTool, McpToolset } from '../mcp-tool';
@@ -19,7 +18,6 @@ export class EventsTools implements McpToolset {
           'e.g. a tailoring that finished (`application.prepared`) or a status change. To catch up, pass the last event id ' +
           'you saw as `after`, and call again with the last id of the page while `hasMore` is true.',
         twin: { controller: EventsController, handler: 'list' },
-        query: ListEventsQuery,
         run: (caller, { query }) => this.events.list(caller, query),
       },
     ];

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { JobSearchDto } from '../../jobs/dto/job-search.dto';
 import { JobsController } from '../../jobs/jobs.controller';
 import { JobsService } from '../../jobs/jobs.service';
 import type { McpTool, McpToolset } from '../mcp-tool';
@@ -23,7 +22,6 @@ export class JobsTools implements McpToolset {
           'salaryRanges, jobLevels, experience, companies, keywords and titles to include or exclude, excludeGhostJobs. ' +
           'Pass nextCursor back as `cursor` for the next page. A listing id can be given as jobListingId to create_application.',
         twin: twin('search'),
-        body: JobSearchDto,
         run: (_caller, { body }) => this.jobs.search(body),
       },
       {

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { PagingQuery } from '../../../common/http/paging';
-import { UpdateProfileDto } from '../../profile/dto/profile.dto';
 import { ProfileController } from '../../profile/profile.controller';
 import { ProfileService } from '../../profile/profile.service';
-import { CreateResumeDto, UpdateResumeDto } from '../../resumes/dto/resume.dto';
 import { ResumeExportsController } from '../../resumes/export/resume-exports.controller';
 import { ResumeExportsService } from '../../resumes/export/resume-exports.service';
 import { ResumesController } from '../../resumes/resumes.controller';
 import { SECTION_CONTROLLERS } from '../../resumes/resumes.module';
 import { ResumesService } from '../../resumes/resumes.service';
-import { SectionListQuery, SectionTargetQuery } from '../../resumes/sections/dto/section-item.dto';
 import { SECTION_KINDS } from '../../resumes/sections/section-kinds';
 import { SectionsService } from '../../resumes/sections/sections.service';
 import { McpTool, McpToolFamily, McpToolMember, McpToolset, ToolContent, ToolEffect } from '../mcp-tool';
@@ -44,8 +40,6 @@ export class ResumesTools implements McpToolset {
         effect: 'update',
         description: 'Change identity fields of the profile (fullName, email, phone, address, links, photoUrl, jobTitle); null clears one.',
         twin: profileTwin('update'),
-        body: UpdateProfileDto,
-        requiresAnyField: true,
         run: async (caller, { body }) => item(await this.profiles.update(caller, body)),
       },
       {
@@ -54,7 +48,6 @@ export class ResumesTools implements McpToolset {
         effect: 'read',
         description: "List the user's resumes, the default (base) one first.",
         twin: resumeTwin('list'),
-        query: PagingQuery,
         run: (caller, { query }) => this.resumes.list(caller, query),
       },
       {
@@ -73,7 +66,6 @@ export class ResumesTools implements McpToolset {
           'Create a resume. It starts as a copy of the default resume’s content; then reorder (itemOrder), hide ' +
           '(hiddenItems) or pick a summary (selectedSummaryId) for one target job without touching the original.',
         twin: resumeTwin('create'),
-        body: CreateResumeDto,
         run: async (caller, { body }) => saved(await this.resumes.create(caller, body)),
       },
       {
@@ -82,8 +74,6 @@ export class ResumesTools implements McpToolset {
         effect: 'update',
         description: 'Change a resume’s name, jobTitle, template (classic, modern, minimal), item order, hidden items, summary or design.',
         twin: resumeTwin('update'),
-        body: UpdateResumeDto,
-        requiresAnyField: true,
         run: async (caller, { params, body }) => {
           await this.resumes.update(caller, params.id, body);
           return saved(params.id);
@@ -112,7 +102,6 @@ export class ResumesTools implements McpToolset {
         'list',
         `List the items of one content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`,
         (kind) => ({
-          query: SectionListQuery,
           run: (caller, { query }) => this.sections.list(kind, caller, query),
         }),
       ),
@@ -123,8 +112,6 @@ export class ResumesTools implements McpToolset {
         'create',
         `Add an item to a content section (${SECTIONS}) of a resume (cvId; the default resume when left out).`,
         (kind) => ({
-          query: SectionTargetQuery,
-          body: kind.createBody,
           run: async (caller, { query, body }) => saved(await this.sections.create(kind, caller, query.cvId, body)),
         }),
       ),
@@ -135,9 +122,6 @@ export class ResumesTools implements McpToolset {
         'update',
         'Change fields of a section item (id) of a resume; null clears a nullable field.',
         (kind) => ({
-          query: SectionTargetQuery,
-          body: kind.updateBody,
-          requiresAnyField: true,
           run: async (caller, { params, query, body }) => {
             await this.sections.update(kind, caller, params.id, query.cvId, body);
             return saved(params.id);
@@ -151,7 +135,6 @@ export class ResumesTools implements McpToolset {
         'remove',
         'Delete a section item (id) from a resume, permanently.',
         (kind) => ({
-          query: SectionTargetQuery,
           run: async (caller, { params, query }) => {
             await this.sections.remove(kind, caller, params.id, query.cvId);
             return deleted();

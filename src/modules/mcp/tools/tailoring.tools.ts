@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ApplyTailoringDto } from '../../tailoring/dto/apply-tailoring.dto';
 import { ResumeTailoringController } from '../../tailoring/resume-tailoring.controller';
 import { TailoringService } from '../../tailoring/tailoring.service';
 import { McpTool, McpToolset } from '../mcp-tool';
@@ -22,7 +21,6 @@ export class TailoringTools implements McpToolset {
           'resume, never the default one) with the rules engine’s order and hidden items. Answers the copy’s id and a report: ' +
           'each text before and after, what was hidden, matched and missing skills and where each was found, and the rejected sentences.',
         twin: { controller: ResumeTailoringController, handler: 'apply' },
-        body: ApplyTailoringDto,
         run: async (caller, { params, body }) => {
           const { id, report } = await this.tailoring.applyRewrite(caller, params.id, body);
           return { success: true, id, report };

@@ -1,21 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { CreateApplicationDto, ListApplicationsQuery, UpdateApplicationDto } from '../../tracker/dto/application.dto';
 import { TrackerController } from '../../tracker/tracker.controller';
 import { TrackerService } from '../../tracker/tracker.service';
-import { CreateInterviewDto, ListScheduledInterviewsQuery, UpdateInterviewDto } from '../../tracker/dto/interview.dto';
 import { InterviewsController, ScheduledInterviewsController } from '../../tracker/interviews.controller';
 import { InterviewsService } from '../../tracker/interviews.service';
 import { ActivitiesController } from '../../tracker/activities.controller';
 import { ActivitiesService } from '../../tracker/activities.service';
 import { ACTIVITY_TYPES } from '../../tracker/activity-types';
-import { CreateActivityDto } from '../../tracker/dto/activity.dto';
 import { ACTIVITY_LIMITS } from '../../tracker/tracker.limits';
 import { InsightsController } from '../../tracker/insights/insights.controller';
-import { InsightsQuery } from '../../tracker/insights/insights.dto';
 import { InsightsService } from '../../tracker/insights/insights.service';
 import { JobPagesController } from '../../tracker/from-url/job-pages.controller';
 import { JobPagesService } from '../../tracker/from-url/job-pages.service';
-import { SaveFromUrlDto } from '../../tracker/from-url/save-from-url.dto';
 import { McpTool, McpToolset } from '../mcp-tool';
 import { deleted, item, saved } from '../../../common/http/responses';
 
@@ -44,7 +39,6 @@ export class TrackerTools implements McpToolset {
           '(text in the title, company or location, whatever the case and accents), and `followUpBefore` (an ISO 8601 date-time: ' +
           'applications to follow up on before it, e.g. the end of this week). Pages with limit/offset.',
         twin: twin('list'),
-        query: ListApplicationsQuery,
         run: (caller, { query }) => this.tracker.list(caller, query),
       },
       {
@@ -65,7 +59,6 @@ export class TrackerTools implements McpToolset {
           'Optionally record priority (1-5), notes, salaryMin/salaryMax with salaryPeriod and salaryCurrency (ISO 4217), ' +
           'appliedDate, deadline and postedAt (YYYY-MM-DD) and the cvId of the resume sent.',
         twin: twin('create'),
-        body: CreateApplicationDto,
         run: (caller, { body }) => this.tracker.create(caller, body),
       },
       {
@@ -80,7 +73,6 @@ export class TrackerTools implements McpToolset {
           'existing: true. A page without a job title or company creates nothing (the error says what was missing): then use ' +
           'create_application with what the user tells you. Optionally source, and autoPrepare to tailor a resume copy.',
         twin: { controller: JobPagesController, handler: 'saveFromUrl' },
-        body: SaveFromUrlDto,
         run: (caller, { body }) => this.jobPages.saveFromUrl(caller, body),
       },
       {
@@ -93,8 +85,6 @@ export class TrackerTools implements McpToolset {
           'source, salaryMin/salaryMax, salaryPeriod, salaryCurrency, appliedDate, cvId, coverLetterId, deadline, postedAt or ' +
           'followUpAt. null clears a field that may be empty.',
         twin: twin('update'),
-        body: UpdateApplicationDto,
-        requiresAnyField: true,
         run: (caller, { params, body }) => this.tracker.update(caller, params.id, body),
       },
       {
@@ -117,7 +107,6 @@ export class TrackerTools implements McpToolset {
           'behavioral, panel, take_home, final, other), ISO 8601 date with time zone, notes, and optionally the contactId ' +
           'of the interviewer.',
         twin: { controller: InterviewsController, handler: 'create' },
-        body: CreateInterviewDto,
         run: async (caller, { params, body }) => saved(await this.interviews.create(caller, params.id, body)),
       },
       {
@@ -126,8 +115,6 @@ export class TrackerTools implements McpToolset {
         effect: 'update',
         description: 'Change an interview (interviewId) of an application (id): its date, type, round, interviewer (contactId) or notes.',
         twin: { controller: InterviewsController, handler: 'update' },
-        body: UpdateInterviewDto,
-        requiresAnyField: true,
         run: async (caller, { params, body }) => {
           await this.interviews.update(caller, params.id, params.interviewId, body);
           return saved(params.interviewId);
@@ -141,7 +128,6 @@ export class TrackerTools implements McpToolset {
           "List the user's interviews across all applications, soonest first, each with its application's id, jobTitle and " +
           'company: those from `from` (ISO 8601 date-time with time zone; default now) until before `to`. Pages with limit/offset.',
         twin: { controller: ScheduledInterviewsController, handler: 'list' },
-        query: ListScheduledInterviewsQuery,
         run: (caller, { query }) => this.interviews.scheduled(caller, query),
       },
       {
@@ -152,7 +138,6 @@ export class TrackerTools implements McpToolset {
           `Record what happened on an application (id) in its timeline: type (${ACTIVITY_TYPES.join(', ')}), ` +
           `body (the text, up to ${ACTIVITY_LIMITS.body} characters) and occurredAt (ISO 8601 date-time with time zone; default now).`,
         twin: { controller: ActivitiesController, handler: 'create' },
-        body: CreateActivityDto,
         run: async (caller, { params, body }) => saved(await this.activities.create(caller, params.id, body)),
       },
       {
@@ -166,7 +151,6 @@ export class TrackerTools implements McpToolset {
           'skipped status still counts), the response rate and median days to the first answer by source and by resume sent (cvId), and the ' +
           'median days spent in each status. Use it to say what works (which source, which resume) and where applications stall.',
         twin: { controller: InsightsController, handler: 'get' },
-        query: InsightsQuery,
         run: async (caller, { query }) => item(await this.insights.get(caller, query)),
       },
     ];
