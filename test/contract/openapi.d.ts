@@ -3432,7 +3432,7 @@ export interface components {
             updatedAt: string;
             name: string;
             /** @enum {string|null} */
-            category: "TECHNICAL" | "SOFT" | "LANGUAGE" | null;
+            category: "SOFT" | "LANGUAGE" | "TECHNICAL" | null;
             /** @description Free-text label, e.g. "Fluent". */
             level: string | null;
             /** @description 1 to 5. */
