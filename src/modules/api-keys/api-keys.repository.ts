@@ -57,6 +57,7 @@ export class ApiKeysRepository extends OwnedRepositoryFor<ApiKey, ApiKeyListing>
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
         WHERE k.key_hash = $1`,
       [hash],
+      'api-key-by-hash',
     );
     return rows[0];
   }

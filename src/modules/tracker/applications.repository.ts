@@ -92,11 +92,11 @@ function listStatement(shape: ListShape): string {
 /** Each statement is written once, when first asked for: a request only picks its own (at most 384 of them). */
 const LIST_STATEMENTS = new Map<string, string>();
 
-function listStatementFor(shape: ListShape): string {
-  const name = `${shape.bucket} ${shape.priority} ${shape.q} ${shape.followUpBefore} ${shape.sort}`;
-  let statement = LIST_STATEMENTS.get(name);
-  if (!statement) LIST_STATEMENTS.set(name, (statement = listStatement(shape)));
-  return statement;
+function listStatementFor(shape: ListShape): { name: string; sql: string } {
+  const name = `applications-page ${shape.bucket} ${shape.priority} ${shape.q} ${shape.followUpBefore} ${shape.sort}`;
+  let sql = LIST_STATEMENTS.get(name);
+  if (!sql) LIST_STATEMENTS.set(name, (sql = listStatement(shape)));
+  return { name, sql };
 }
 
 /** A timeline entry `e` as the single read answers it: a status change, or an activity with its `type` and `occurredAt`. */
@@ -142,11 +142,30 @@ export type ListingToTrack = Pick<JobListing, 'id' | 'description' | 'salaryMin'
 export type ApplicationToTailor = Pick<Application, 'id' | 'accountId' | 'jobTitle' | 'company' | 'jobDescription' | 'cvId'>;
 
 const FILLED_BY_STATEMENT = new Set(['id', 'accountId', 'createdAt', 'updatedAt', 'searchText']);
-let newColumns: ColumnMetadata[] | undefined;
+let create: { sql: string; columns: ColumnMetadata[] } | undefined;
 
-/** The columns of a NewApplication, in the entity's order, read once from its metadata. */
-function newApplicationColumns(metadata: EntityMetadata): ColumnMetadata[] {
-  return (newColumns ??= metadata.columns.filter((column) => !FILLED_BY_STATEMENT.has(column.propertyName)));
+/**
+ * The create's statement (see `ApplicationsRepository.createApplication`), written once from the entity's metadata:
+ * `$1`–`$5` are the account, the first status, the first entry's description, the event's type and its view, then
+ * one parameter per column of a NewApplication.
+ */
+function createStatement(metadata: EntityMetadata): { sql: string; columns: ColumnMetadata[] } {
+  if (create) return create;
+  const columns = metadata.columns.filter((column) => !FILLED_BY_STATEMENT.has(column.propertyName));
+  const sql = `WITH moment AS (SELECT clock_timestamp() AS at),
+    created AS (
+      INSERT INTO applications (account_id, ${columns.map((column) => column.databaseName).join(', ')}, created_at, updated_at)
+      SELECT $1::uuid, ${columns.map((_, index) => `$${index + 6}`).join(', ')}, at, at FROM moment
+      ON CONFLICT (account_id, job_url_key) WHERE job_url_key IS NOT NULL DO NOTHING
+      RETURNING id, account_id, created_at, updated_at),
+    first_entry AS (INSERT INTO application_timeline_entries (application_id, status, description) SELECT id, $2, $3 FROM created),
+    ${eventsOfRows('created', {
+      accountId: 'account_id',
+      type: '$4',
+      data: `$5::jsonb || jsonb_build_object('id', id, 'createdAt', ${jsonTimestamp('created_at')}, 'updatedAt', ${jsonTimestamp('updated_at')})`,
+    })}
+  SELECT id FROM created`;
+  return (create = { sql, columns });
 }
 
 /**
@@ -178,11 +197,11 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
       followUpBefore: Boolean(query.followUpBefore),
       sort: query.sort ?? DEFAULT_APPLICATION_SORT,
     });
-    const [{ total, data }] = await this.statement<{ total: number; data: AsJson<ApplicationSummary>[] }>(statement, [
-      ...parameters,
-      query.limit,
-      query.offset,
-    ]);
+    const [{ total, data }] = await this.statement<{ total: number; data: AsJson<ApplicationSummary>[] }>(
+      statement.sql,
+      [...parameters, query.limit, query.offset],
+      statement.name,
+    );
     return listEnvelope(data, total, query);
   }
 
@@ -237,25 +256,10 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
    * is `view` with the stored row's id and timestamps.
    */
   async createApplication(owner: Owner, application: NewApplication, firstEntry: string, view: object): Promise<string | undefined> {
-    const columns = newApplicationColumns(this.manager.connection.getMetadata(Application));
+    const statement = createStatement(this.manager.connection.getMetadata(Application));
     const parameters: unknown[] = [accountIdOf(owner), application.status, firstEntry, 'application.created', JSON.stringify(view)];
-    const values = columns.map(({ propertyName }) => `$${parameters.push(application[propertyName as keyof NewApplication])}`);
-    const [created] = await this.statement<{ id: string }>(
-      `WITH moment AS (SELECT clock_timestamp() AS at),
-        created AS (
-          INSERT INTO applications (account_id, ${columns.map((column) => column.databaseName).join(', ')}, created_at, updated_at)
-          SELECT $1::uuid, ${values.join(', ')}, at, at FROM moment
-          ON CONFLICT (account_id, job_url_key) WHERE job_url_key IS NOT NULL DO NOTHING
-          RETURNING id, account_id, created_at, updated_at),
-        first_entry AS (INSERT INTO application_timeline_entries (application_id, status, description) SELECT id, $2, $3 FROM created),
-        ${eventsOfRows('created', {
-          accountId: 'account_id',
-          type: '$4',
-          data: `$5::jsonb || jsonb_build_object('id', id, 'createdAt', ${jsonTimestamp('created_at')}, 'updatedAt', ${jsonTimestamp('updated_at')})`,
-        })}
-      SELECT id FROM created`,
-      parameters,
-    );
+    for (const { propertyName } of statement.columns) parameters.push(application[propertyName as keyof NewApplication]);
+    const [created] = await this.statement<{ id: string }>(statement.sql, parameters, 'create-application');
     return created?.id;
   }
 
