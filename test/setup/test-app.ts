@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '@src/app.module';
 import { ExpressServerAdapter } from '@src/common/http/express-server-adapter';
 import { setupApp } from '@src/app.setup';
-import { loadConfig } from '@src/config/configuration';
+import { AppConfig, loadConfig } from '@src/config/configuration';
 import { AccountOptions, createAccount, TestAccount } from './factories';
 import { testRunEnvironment } from './test-environment';
 
@@ -18,15 +18,7 @@ export interface TestApp {
  * database. Limits are scaled up unless a test is about them: `startTestApp({ RATE_LIMIT_SCALE: '1' })`.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { databaseUrl, redisPrefix } = testRunEnvironment();
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: redisPrefix,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '100',
-    ...env,
-  });
+  const config = testConfig({ RATE_LIMIT_SCALE: '100', ...env });
   const app = await NestFactory.create(AppModule.forRoot(config), new ExpressServerAdapter(), { bodyParser: false, logger: false });
   setupApp(app);
   await app.listen(0, '127.0.0.1');
@@ -79,4 +71,10 @@ export function useTestApp(env: Record<string, string> = {}): SuiteApp {
     if (shared.suites === 0) await closeApp(shared);
   });
   return suite;
+}
+
+/** The service's configuration on this file's database and Redis prefix, logs off, `env` over it. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const { databaseUrl, redisPrefix } = testRunEnvironment();
+  return loadConfig({ ...process.env, DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'silent', ...env });
 }

@@ -41,3 +41,14 @@ export abstract class Sweep implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 }
+
+/** Runs `batch` (one statement handling up to `size` records) until a run handles fewer; answers how many in all. */
+export async function inBatches(size: number, batch: (size: number) => Promise<number>): Promise<number> {
+  let handled = 0;
+  let last: number;
+  do {
+    last = await batch(size);
+    handled += last;
+  } while (last === size);
+  return handled;
+}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sweep } from '../concurrency/sweep';
+import { inBatches, Sweep } from '../concurrency/sweep';
 import { IdempotencyRepository } from './idempotency.repository';
 
 const SWEEP_BATCH = 1000;
@@ -16,13 +16,7 @@ export class IdempotencySweep extends Sweep {
     super('Idempotency sweep');
   }
 
-  protected async runOnce(): Promise<number> {
-    let deleted = 0;
-    let batch: number;
-    do {
-      batch = await this.records.deleteExpired(SWEEP_BATCH);
-      deleted += batch;
-    } while (batch === SWEEP_BATCH);
-    return deleted;
+  protected runOnce(): Promise<number> {
+    return inBatches(SWEEP_BATCH, (size) => this.records.deleteExpired(size));
   }
 }

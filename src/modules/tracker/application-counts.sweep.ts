@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sweep } from '../../common/concurrency/sweep';
+import { inBatches, Sweep } from '../../common/concurrency/sweep';
 import { ApplicationsRepository } from './applications.repository';
 
 const SWEEP_BATCH = 500;
@@ -18,13 +18,7 @@ export class ApplicationCountsSweep extends Sweep {
   }
 
   /** Answers how many accounts' counts it folded. */
-  protected async runOnce(): Promise<number> {
-    let folded = 0;
-    let batch: number;
-    do {
-      batch = await this.applications.foldCounts(SWEEP_BATCH);
-      folded += batch;
-    } while (batch === SWEEP_BATCH);
-    return folded;
+  protected runOnce(): Promise<number> {
+    return inBatches(SWEEP_BATCH, (size) => this.applications.foldCounts(size));
   }
 }

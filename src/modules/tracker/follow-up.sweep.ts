@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Sweep } from '../../common/concurrency/sweep';
+import { inBatches, Sweep } from '../../common/concurrency/sweep';
 import { TrackerService } from './tracker.service';
 
 const SWEEP_BATCH = 100;
@@ -18,13 +18,7 @@ export class FollowUpSweep extends Sweep {
   }
 
   /** Answers how many follow-ups it announced. */
-  protected async runOnce(): Promise<number> {
-    let announced = 0;
-    let batch: number;
-    do {
-      batch = await this.tracker.announceDueFollowUps(SWEEP_BATCH);
-      announced += batch;
-    } while (batch === SWEEP_BATCH);
-    return announced;
+  protected runOnce(): Promise<number> {
+    return inBatches(SWEEP_BATCH, (size) => this.tracker.announceDueFollowUps(size));
   }
 }

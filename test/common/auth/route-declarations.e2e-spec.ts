@@ -4,8 +4,7 @@ import { AppModule } from '@src/app.module';
 import { setupApp } from '@src/app.setup';
 import { ApiTag } from '@src/common/openapi/tags';
 import { ExpressServerAdapter } from '@src/common/http/express-server-adapter';
-import { loadConfig } from '@src/config/configuration';
-import { testRunEnvironment } from '../../setup/test-environment';
+import { testConfig } from '../../setup/test-app';
 
 @ApiTag('Forgotten', 'A resource of this test')
 @Controller('v1/forgotten')
@@ -18,18 +17,10 @@ class ForgottenController {
 
 describe('route declarations check', () => {
   it('refuses to boot when a route declares neither @Public() nor a scope and a limit', async () => {
-    const { databaseUrl, redisPrefix } = testRunEnvironment();
     // Without the inline workers (tailoring, webhook deliveries): a worker's queue subscribes to Redis as the app starts, and closing an app whose
     // start failed a moment later could cut that subscription off, an unhandled rejection inside Bull that failed
     // this test about 1 run in 10 on a busy machine. The check under test does not involve the workers.
-    const config = loadConfig({
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_PREFIX: redisPrefix,
-      LOG_LEVEL: 'silent',
-      TAILORING_WORKER: 'off',
-      WEBHOOKS_WORKER: 'off',
-    });
+    const config = testConfig({ TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
     @Module({ imports: [AppModule.forRoot(config)], controllers: [ForgottenController] })
     class WithForgottenRoute {}
 

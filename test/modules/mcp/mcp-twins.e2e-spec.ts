@@ -9,10 +9,9 @@ import { ApiTag } from '@src/common/openapi/tags';
 import { ExpressServerAdapter } from '@src/common/http/express-server-adapter';
 import { IdParam } from '@src/common/http/id-param';
 import { DEFAULT_LIMITS, RateLimit } from '@src/common/rate-limit/rate-limit.decorator';
-import { loadConfig } from '@src/config/configuration';
 import { MCP_TOOLSETS, McpTool, McpToolset } from '@src/modules/mcp/mcp-tool';
 import { MeTools } from '@src/modules/mcp/tools/me.tools';
-import { testRunEnvironment } from '../../setup/test-environment';
+import { testConfig } from '../../setup/test-app';
 
 class NoteDto {
   @ApiProperty()
@@ -77,16 +76,8 @@ const notesTools: McpToolset = {
 
 describe('MCP tools and their /v1 twins', () => {
   it('refuses to start, naming each tool and how it parts from its twin', async () => {
-    const { databaseUrl, redisPrefix } = testRunEnvironment();
     // Without the inline workers, whose Redis subscriptions a failed start would cut off (route-declarations.e2e-spec.ts).
-    const config = loadConfig({
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_PREFIX: redisPrefix,
-      LOG_LEVEL: 'silent',
-      TAILORING_WORKER: 'off',
-      WEBHOOKS_WORKER: 'off',
-    });
+    const config = testConfig({ TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)], controllers: [NotesController] })
       .overrideProvider(MCP_TOOLSETS)
       .useFactory({ factory: (me: McpToolset) => [me, notesTools], inject: [MeTools] })
