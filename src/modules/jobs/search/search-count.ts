@@ -1,8 +1,9 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
-import { indexedFilterConditions, SqlParameters } from './search-filters';
-import { countReads, countStrategy, tableFitsBuffers, windowListings } from './search-plan';
+import { filterCells, indexedFilterConditions, SqlParameters } from './search-filters';
+import { cellListings, countReads, countStrategy, tableFitsBuffers, windowListings } from './search-plan';
 import {
+  cellFilters,
   countStatement,
   isFiltered,
   isTextual,
@@ -37,6 +38,11 @@ const COUNT_FIRST_BELOW = 50_000;
  * run on to its end all the same, and take that much of a core from the searches beside it.
  */
 const FILTER_COUNT_ENTRIES_PER_MS = 2_000;
+/**
+ * A count over filter cells (job_listings_filter_cells) descends the index once per cell: ms per cell, generously
+ * (measured: bench/RESULTS-search.md, "The figures behind the code").
+ */
+const FILTER_CELL_MS = 0.005;
 /**
  * Table pages a count of text and filters reads per ms (see `countReads`), generously: from PostgreSQL's buffers,
  * where a table smaller than them stays, or from the OS cache, where a larger one's pages come from (the figures:
@@ -274,8 +280,11 @@ export class SearchCounter {
       const pages = await countReads(session, context, strategy, textMatches);
       return { pages, ms: pages / pace, afterSample: () => pages / pace };
     }
-    const ms =
-      indexedFilterConditions(context.search, new SqlParameters()).length > 0 ? 0 : (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS;
+    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0 };
+    // The newest-first index over the window, or the ranges of the filter cells within it, whichever is cheaper.
+    const inCells = await cellListings(session, context);
+    const cellsMs = inCells === null ? Infinity : inCells / FILTER_COUNT_ENTRIES_PER_MS + (filterCells(context.search)?.length ?? 0) * FILTER_CELL_MS;
+    const ms = Math.min((await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS, cellsMs);
     return { pages: 0, ms, afterSample: () => ms };
   }
 }
@@ -297,5 +306,6 @@ function countedWord(context: SearchContext): string | null {
 
 /** Every match of a search, as one stream without tiers: what a count counts. */
 function everyMatch(context: SearchContext): Omit<Stream, 'strategy'> {
-  return { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
+  const filters = isTextual(context) ? searchFilters(context) : cellFilters(context);
+  return { filters, text: textConditions(context), tier: () => [], words: () => [], country: null };
 }
