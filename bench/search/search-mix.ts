@@ -71,19 +71,56 @@ type Body = Record<string, unknown>;
  * them.
  */
 const USER_FILTERS: (readonly [(random: SeededRandom) => Body, number])[] = [
-  [(random) => ({ datePosted: random.weighted([['today', 20], ['3days', 25], ['week', 35], ['month', 20]] as const) }), 30],
+  [
+    (random) => ({
+      datePosted: random.weighted([
+        ['today', 20],
+        ['3days', 25],
+        ['week', 35],
+        ['month', 20],
+      ] as const),
+    }),
+    30,
+  ],
   [() => ({ remote: true }), 25],
   [
     (random) => ({
       employmentTypes: random.chance(0.85)
-        ? [random.weighted([['FULLTIME', 55], ['CONTRACTOR', 18], ['PARTTIME', 14], ['INTERN', 8], ['TEMPORARY', 5]] as const)]
+        ? [
+            random.weighted([
+              ['FULLTIME', 55],
+              ['CONTRACTOR', 18],
+              ['PARTTIME', 14],
+              ['INTERN', 8],
+              ['TEMPORARY', 5],
+            ] as const),
+          ]
         : random.sample(['FULLTIME', 'CONTRACTOR', 'PARTTIME', 'TEMPORARY'], 2),
     }),
     20,
   ],
   [(random) => ({ salaryMin: random.pick([40_000, 50_000, 60_000, 70_000, 80_000, 90_000, 100_000, 120_000, 130_000, 150_000, 180_000, 200_000]) }), 20],
-  [(random) => ({ country: random.weighted([['US', 50], ['GB', 12], ['DE', 10], ['CA', 10], ['IN', 10], ['FR', 8]] as const) }), 15],
-  [(random) => ({ jobLevels: random.chance(0.7) ? [random.pick(['entry', 'mid', 'senior', 'lead'])] : random.sample(['intern', 'entry', 'mid', 'senior', 'lead', 'executive'], 2) }), 12],
+  [
+    (random) => ({
+      country: random.weighted([
+        ['US', 50],
+        ['GB', 12],
+        ['DE', 10],
+        ['CA', 10],
+        ['IN', 10],
+        ['FR', 8],
+      ] as const),
+    }),
+    15,
+  ],
+  [
+    (random) => ({
+      jobLevels: random.chance(0.7)
+        ? [random.pick(['entry', 'mid', 'senior', 'lead'])]
+        : random.sample(['intern', 'entry', 'mid', 'senior', 'lead', 'executive'], 2),
+    }),
+    12,
+  ],
   [(random) => ({ workArrangements: random.chance(0.6) ? [random.pick(['remote', 'hybrid'])] : random.sample(['remote', 'hybrid', 'onsite'], 2) }), 8],
   [() => ({ visaSponsorship: true }), 5],
   [() => ({ excludeGhostJobs: true }), 5],
@@ -202,7 +239,8 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'one filter, no text',
-    describe: 'one filter as people set it: datePosted 30%, remote 25%, an employment type 20%, a round salaryMin 20%, a country 15%, job levels 12%, work arrangements 8%, visa, no ghost jobs, requireSalary (weights)',
+    describe:
+      'one filter as people set it: datePosted 30%, remote 25%, an employment type 20%, a round salaryMin 20%, a country 15%, job levels 12%, work arrangements 8%, visa, no ghost jobs, requireSalary (weights)',
     body: (random) => userFilters(random, 1),
   },
   {
@@ -216,7 +254,9 @@ export const SCENARIOS: Scenario[] = [
     body: (random) => ({
       salaryMin: random.pick([40_000, 50_000, 60_000, 70_000, 80_000, 90_000, 100_000, 120_000, 150_000, 200_000]),
       datePosted: random.pick(['today', '3days', 'week', 'month']),
-      employmentTypes: random.chance(0.75) ? [random.pick(['FULLTIME', 'CONTRACTOR', 'PARTTIME', 'TEMPORARY', 'INTERN'])] : random.sample(['FULLTIME', 'CONTRACTOR', 'PARTTIME'], 2),
+      employmentTypes: random.chance(0.75)
+        ? [random.pick(['FULLTIME', 'CONTRACTOR', 'PARTTIME', 'TEMPORARY', 'INTERN'])]
+        : random.sample(['FULLTIME', 'CONTRACTOR', 'PARTTIME'], 2),
     }),
   },
   {

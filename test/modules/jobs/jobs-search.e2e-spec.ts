@@ -306,7 +306,10 @@ describe('POST /v1/jobs/search', () => {
       const top = high(salaried) as number;
       for (const floor of [top + 1, top + 25_000, Math.floor(top / 25_000) * 25_000]) {
         const sameBand = Math.min(Math.floor(floor / 25_000), 12) === Math.min(Math.floor(top / 25_000), 12);
-        expect([floor, filterCells({ ...own(salaried), salaryMin: floor } as JobSearchDto)?.includes(cellOf.get(salaried.id) as number)]).toEqual([floor, sameBand]);
+        expect([floor, filterCells({ ...own(salaried), salaryMin: floor } as JobSearchDto)?.includes(cellOf.get(salaried.id) as number)]).toEqual([
+          floor,
+          sameBand,
+        ]);
       }
       const otherType = { ...own(salaried), employmentType: salaried.row.employmentType === 'FULLTIME' ? 'PARTTIME' : 'FULLTIME' } as JobSearchDto;
       expect(filterCells(otherType)?.includes(cellOf.get(salaried.id) as number)).toBe(false);

@@ -267,7 +267,8 @@ export class SearchCounter {
    * the bitmaps' AND answers that fast. After it, words the sample found together in more listings than the budget
    * could read are not counted: such a count ran into its limit every time, and the page waited for it (the
    * figures: bench/RESULTS-search.md). A count of filters alone walks the newest-first index over every listing of the
-   * search's `datePosted` window (all listings, without one), unless a filter has an index of its own.
+   * search's `datePosted` window (all listings, without one), or the window's ranges of the filter cells its filters
+   * allow (job_listings_filter_cells, one descent each), whichever is cheaper, unless a filter has an index of its own.
    */
   private async countCost(
     session: SearchSession,

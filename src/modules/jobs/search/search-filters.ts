@@ -129,7 +129,10 @@ export function filterCells(search: JobSearchDto): number[] | null {
   for (const type of codes(FILTER_CELL.types, types))
     for (const arrangement of codes(FILTER_CELL.arrangements, arrangements))
       for (const level of codes(FILTER_CELL.levels, levels))
-        for (const band of bands) cells.push(((type * (FILTER_CELL.arrangements.length + 1) + arrangement) * (FILTER_CELL.levels.length + 1) + level) * (FILTER_CELL.salaryBands + 1) + band);
+        for (const band of bands)
+          cells.push(
+            ((type * (FILTER_CELL.arrangements.length + 1) + arrangement) * (FILTER_CELL.levels.length + 1) + level) * (FILTER_CELL.salaryBands + 1) + band,
+          );
   return cells;
 }
 
