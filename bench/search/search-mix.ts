@@ -238,18 +238,18 @@ export const SCENARIOS: Scenario[] = [
     naive: (body) => naiveText([String(body.query)], [`country = '${String(body.country)}'`]),
   },
   {
-    name: 'one filter, no text',
+    name: 'one filter alone',
     describe:
       'one filter as people set it: datePosted 30%, remote 25%, an employment type 20%, a round salaryMin 20%, a country 15%, job levels 12%, work arrangements 8%, visa, no ghost jobs, requireSalary (weights)',
     body: (random) => userFilters(random, 1),
   },
   {
-    name: 'two filters, no text',
-    describe: 'two different filters of the one-filter kind, each as likely as people set it',
+    name: 'two filters alone',
+    describe: 'two different filters of the one-filter-alone kind, each as likely as people set it',
     body: (random) => userFilters(random, 2),
   },
   {
-    name: 'salary, date and type',
+    name: 'salary + date + type',
     describe: 'salaryMin (round figures 40,000–200,000), datePosted (today to month) and one or two employment types',
     body: (random) => ({
       salaryMin: random.pick([40_000, 50_000, 60_000, 70_000, 80_000, 90_000, 100_000, 120_000, 150_000, 200_000]),
