@@ -162,7 +162,10 @@ export class SearchCounter {
     const stream: Stream = { ...matches, strategy: shape.strategy };
     const few = shape.textMatches !== null && shape.textMatches < COUNT_ALWAYS_BELOW;
     const cost = await this.countCost(session, context, shape);
-    if (few || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES)) return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
+    // Filters whose cells hold few listings within their window are counted sooner than the sample is.
+    const fewInCells = shape.textMatches === null && filterCells(context.search) !== null && cost.ms <= this.budgetMs / 2;
+    if (few || fewInCells || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))
+      return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
     if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
     return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream };
   }

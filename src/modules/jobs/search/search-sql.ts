@@ -232,8 +232,9 @@ export function lexemeListingsStatement(lexeme: string): Statement {
  */
 export function titlesTogetherStatement(words: string[]): Statement {
   return {
-    sql: `SELECT coalesce(min(coalesce(t.listings, 0)), 0)::int AS titles FROM unnest($1::text[]) AS a CROSS JOIN unnest($1::text[]) AS b
-            LEFT JOIN job_listing_title_pairs t ON t.first = a AND t.second = b WHERE a COLLATE "C" < b COLLATE "C"`,
+    // A lookup by key per pair: a join would read the whole table.
+    sql: `SELECT coalesce(min(coalesce((SELECT t.listings FROM job_listing_title_pairs t WHERE t.first = a AND t.second = b), 0)), 0)::int AS titles
+            FROM unnest($1::text[]) AS a, unnest($1::text[]) AS b WHERE a COLLATE "C" < b COLLATE "C"`,
     values: [words],
   };
 }
