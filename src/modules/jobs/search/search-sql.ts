@@ -188,7 +188,8 @@ function textMatch(tested: string, searchVector: string, sql: SqlParameters): st
   if (loose === null) return [`${searchVector} @@ ${sql.bind(tested)}::tsquery`];
   const phrase = sql.bind(tested);
   const words = searchVector === 'l.search_vector' ? [`l.search_vector @@ ${sql.bind(loose)}::tsquery`] : [];
-  return [...words, `(l.title_vector @@ ${phrase}::tsquery OR ${searchVector} @@ ${phrase}::tsquery)`];
+  // CASE, not OR: the planner would read an OR through both text indexes and recheck every listing's vector.
+  return [...words, `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`];
 }
 
 /**
