@@ -61,6 +61,98 @@ export const TYPO_WORDS = [
   'product',
 ];
 const CITIES = ['Austin, TX', 'Seattle, WA', 'New York, NY', 'Chicago, IL'];
+
+type Body = Record<string, unknown>;
+
+/**
+ * The filters people set on a job board without typing anything, as often as they set them (weights out of 100
+ * searches), each with the values they pick: a recent posting date and remote work first, then a type, a salary
+ * floor of round figures, a country, a level. Written from what job seekers ask for, not from how the search reads
+ * them.
+ */
+const USER_FILTERS: (readonly [(random: SeededRandom) => Body, number])[] = [
+  [
+    (random) => ({
+      datePosted: random.weighted([
+        ['today', 20],
+        ['3days', 25],
+        ['week', 35],
+        ['month', 20],
+      ] as const),
+    }),
+    30,
+  ],
+  [() => ({ remote: true }), 25],
+  [
+    (random) => ({
+      employmentTypes: random.chance(0.85)
+        ? [
+            random.weighted([
+              ['FULLTIME', 55],
+              ['CONTRACTOR', 18],
+              ['PARTTIME', 14],
+              ['INTERN', 8],
+              ['TEMPORARY', 5],
+            ] as const),
+          ]
+        : random.sample(['FULLTIME', 'CONTRACTOR', 'PARTTIME', 'TEMPORARY'], 2),
+    }),
+    20,
+  ],
+  [(random) => ({ salaryMin: random.pick([40_000, 50_000, 60_000, 70_000, 80_000, 90_000, 100_000, 120_000, 130_000, 150_000, 180_000, 200_000]) }), 20],
+  [
+    (random) => ({
+      country: random.weighted([
+        ['US', 50],
+        ['GB', 12],
+        ['DE', 10],
+        ['CA', 10],
+        ['IN', 10],
+        ['FR', 8],
+      ] as const),
+    }),
+    15,
+  ],
+  [
+    (random) => ({
+      jobLevels: random.chance(0.7)
+        ? [random.pick(['entry', 'mid', 'senior', 'lead'])]
+        : random.sample(['intern', 'entry', 'mid', 'senior', 'lead', 'executive'], 2),
+    }),
+    12,
+  ],
+  [(random) => ({ workArrangements: random.chance(0.6) ? [random.pick(['remote', 'hybrid'])] : random.sample(['remote', 'hybrid', 'onsite'], 2) }), 8],
+  [() => ({ visaSponsorship: true }), 5],
+  [() => ({ excludeGhostJobs: true }), 5],
+  [() => ({ requireSalary: true }), 3],
+];
+
+/** `count` different filters, each as likely as people set it. */
+function userFilters(random: SeededRandom, count: number): Body {
+  const chosen = new Set<(random: SeededRandom) => Body>();
+  while (chosen.size < count) chosen.add(random.weighted(USER_FILTERS));
+  return Object.assign({}, ...[...chosen].map((filter) => filter(random)));
+}
+
+/** Levels as people type them in front of a title. */
+const TITLE_LEVELS = ['junior', 'senior', 'lead', 'principal', 'entry level', 'associate', 'staff'];
+/** Job titles people search for, quoted. */
+const TITLES = [
+  'pharmacist',
+  'software engineer',
+  'data scientist',
+  'product manager',
+  'accountant',
+  'registered nurse',
+  'recruiter',
+  'data analyst',
+  'devops engineer',
+  'ux researcher',
+  'financial analyst',
+  'project manager',
+  'qa engineer',
+  'account executive',
+];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** One typing mistake, never in the first letter: a letter dropped, doubled, replaced, or swapped with the next. */
@@ -144,6 +236,51 @@ export const SCENARIOS: Scenario[] = [
     describe: 'a common word and country US, GB, DE, CA or IN',
     body: (random) => ({ query: random.pick(COMMON_WORDS), country: random.pick(['US', 'GB', 'DE', 'CA', 'IN']) }),
     naive: (body) => naiveText([String(body.query)], [`country = '${String(body.country)}'`]),
+  },
+  {
+    name: 'one filter alone',
+    describe:
+      'one filter as people set it: datePosted 30%, remote 25%, an employment type 20%, a round salaryMin 20%, a country 15%, job levels 12%, work arrangements 8%, visa, no ghost jobs, requireSalary (weights)',
+    body: (random) => userFilters(random, 1),
+  },
+  {
+    name: 'two filters alone',
+    describe: 'two different filters of the one-filter-alone kind, each as likely as people set it',
+    body: (random) => userFilters(random, 2),
+  },
+  {
+    name: 'salary + date + type',
+    describe: 'salaryMin (round figures 40,000–200,000), datePosted (today to month) and one or two employment types',
+    body: (random) => ({
+      salaryMin: random.pick([40_000, 50_000, 60_000, 70_000, 80_000, 90_000, 100_000, 120_000, 150_000, 200_000]),
+      datePosted: random.pick(['today', '3days', 'week', 'month']),
+      employmentTypes: random.chance(0.75)
+        ? [random.pick(['FULLTIME', 'CONTRACTOR', 'PARTTIME', 'TEMPORARY', 'INTERN'])]
+        : random.sample(['FULLTIME', 'CONTRACTOR', 'PARTTIME'], 2),
+    }),
+  },
+  {
+    name: 'phrase with a level',
+    describe: `a quoted title with a level in front, e.g. "junior pharmacist": one of ${TITLE_LEVELS.join(', ')} and one of ${TITLES.length} titles`,
+    body: (random) => ({ query: `"${random.pick(TITLE_LEVELS)} ${random.pick(TITLES)}"` }),
+    naive: (body) => naiveText([String(body.query).replace(/"/g, '')]),
+  },
+  {
+    name: 'as people send them',
+    describe:
+      'searches in the numbers a job board receives them: filters alone 55% (one 30%, two 20%, three 5%), a common word 12%, a word and a filter or two 12%, two words 6%, a quoted phrase 8% (half with a level), a rare word 4%, a word no listing holds 3%',
+    body: (random) =>
+      random.weighted<() => Body>([
+        [() => userFilters(random, 1), 30],
+        [() => userFilters(random, 2), 20],
+        [() => userFilters(random, 3), 5],
+        [() => ({ query: random.pick(COMMON_WORDS) }), 12],
+        [() => ({ query: random.pick(COMMON_WORDS), ...userFilters(random, random.int(1, 2)) }), 12],
+        [() => ({ query: random.sample(COMMON_WORDS, 2).join(' ') }), 6],
+        [() => ({ query: `"${random.chance(0.5) ? `${random.pick(TITLE_LEVELS)} ${random.pick(TITLES)}` : random.pick(TITLES)}"` }), 8],
+        [() => ({ query: random.pick(RARE_WORDS) }), 4],
+        [() => ({ query: Array.from({ length: 9 }, () => String.fromCharCode(97 + random.int(0, 25))).join('') }), 3],
+      ])(),
   },
   {
     name: 'filters only',

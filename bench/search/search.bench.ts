@@ -10,6 +10,7 @@
  *   BENCH_SIZES       listings per database, comma-separated (default 100000,1000000)
  *   BENCH_ROUNDS      rounds (default 3)
  *   BENCH_NAIVE       naive samples per kind and size (default 1; 0 skips them)
+ *   BENCH_KINDS       only these kinds of search, by name, comma-separated (default all; for a quick check)
  *   BENCH_DATABASE_URL  the largest size's database (default postgres://postgres@127.0.0.1:5432/career_bench_search);
  *                     smaller sizes use it with the suffix _<size> (career_bench_search_100k)
  */
@@ -74,7 +75,8 @@ interface TotalCheck {
 type Body = Record<string, unknown>;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const kinds = [...SCENARIOS, deepPaging];
+const ONLY_KINDS = process.env.BENCH_KINDS?.split(',').map((name) => name.trim());
+const kinds = [...SCENARIOS, deepPaging].filter((kind) => !ONLY_KINDS || ONLY_KINDS.includes(kind.name));
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -194,8 +196,8 @@ async function measureDeep(size: Size, random: SeededRandom, concurrency: number
  */
 async function checkTotals(size: Size, random: SeededRandom): Promise<void> {
   await withClient(size.url, async (client) => {
-    for (const kind of SCENARIOS) {
-      if (kind.intended) continue;
+    for (const kind of kinds) {
+      if (kind.intended || kind === deepPaging) continue;
       const checks: TotalCheck[] = [];
       for (let index = 0; index < TOTAL_CHECKS; index++) {
         const body = kind.body(random);
@@ -430,7 +432,7 @@ constant and cites this list instead of repeating the figure.
 | \`WALK_ABOVE_MATCHES\` 3,000, \`COST_US\` (search-plan.ts) | a bitmap ~8 µs per match (matches are scattered); a walk ~0.5 µs per index entry, ~4 µs more per listing whose search vector it reads; they meet near 3,000 matches at ~25 ms |
 | \`WALK_BOUND\`, \`WALK_READS\` (search-sql.ts) | one walk of 20,000 index entries ~10 ms; a search vector read ~4 µs |
 | phrase estimated as its rarest word (\`textEstimate\`, search-plan.ts) | the planner put "registered nurse" at 13 listings of 1,156 at 100k, and at 129 of 11,681 |
-| title tier skipped when no title holds two of its words (\`titlesApart\`, search-plan.ts) | ANDing the title index's entries to find none: ~15–20 ms for "engineer developer" ("engineer" in 424,249 titles, "developer" in 147,501) |
+| title tier skipped when no title holds two of its words (\`titlesTogether\`, search-plan.ts) | ANDing the title index's entries to find none: ~15–20 ms for "engineer developer" ("engineer" in 424,249 titles, "developer" in 147,501) |
 | \`COUNT_FIRST_BELOW\` (search-count.ts) | "sql kubernetes": a count answers zero in ~15 ms; the walk it spares would read ~60,000 listings to find nothing |
 | \`FILTER_COUNT_ENTRIES_PER_MS\` 2,000 (search-count.ts) | measured warm ~1,350: a week of 100k listings, 18,500 entries, in 13.7 ms |
 | \`COUNT_PAGES_PER_MS\` (search-count.ts) | from PostgreSQL's buffers 1,839 pages in 2.4 ms (~1.3 µs each); from the OS cache ~6 µs each (the table is 904 MB against the default 128 MB of buffers) |
@@ -442,6 +444,9 @@ constant and cites this list instead of repeating the figure.
 | \`BITMAP_SETTINGS\` prefetch (search.repository.ts) | \`effective_io_concurrency\` halved a rare word's count (~1,900 pages): 43–57 ms to 26–31 ms, pages not in shared buffers |
 | the service's own time limit (\`SearchSession.planned\`, search.repository.ts) | a count given 15 ms answered after 62 ms, four times later: building one GIN bitmap of a common word's 584,542 entries is one step |
 | \`PlannerStatistics\` (search.repository.ts) | each EXPLAIN of a text condition costs 0.2–1 ms of planning; a search asks ten or more |
+| estimates' times read to the minute (\`SearchSession.estimate\`, search.repository.ts) | an EXPLAIN of a \`datePosted\` window took 1–14 ms to plan on a busy machine, asked anew by every search while its start moved by the millisecond |
+| \`job_listings_filter_cells\`, \`FILTER_CELL_MS\` (search-count.ts) | one descent of the index per cell: 2,689 cells of a 1M-row table in 24 ms on a busy machine (~9 µs each); 196 cells and 2,398 listings in 2.8 ms; a week of one employment type and a salary band counted in 4–16 ms, where the newest-first index passed the week's ~200,000 listings |
+| title pairs looked up per pair (\`titlesTogetherStatement\`, search-sql.ts) | a join of the words' pairs with \`job_listing_title_pairs\` read the whole table: 107 ms at 1M; a lookup per pair 1.5 ms |
 | \`SEARCH_CONCURRENCY\` (search.repository.ts) | eight two-word searches in flight on two cores, p95 in single rounds: 103, 127 and 152 ms with four at once; 144, 149 and 163 ms with nine; 139 with two |
 | sampled-total bounds (\`sampledTotal\`, search-count.ts) | holding the planner's estimate within the sample's bounds kept its error: "design" in Germany, remote, at 100k, was 848 for 513 |
 

@@ -1,5 +1,5 @@
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
-import { SqlParameters } from '@src/modules/jobs/search/search-filters';
+import { filterCells, SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
 import { requiredWords } from '@src/modules/jobs/search/tsquery-text';
@@ -139,6 +139,24 @@ describe('POST /v1/jobs/search', () => {
       (listing) => listing.row.isRemote && listing.row.employmentType === 'FULLTIME' && (high(listing) ?? -1) >= 80_000 && listing.row.jobLevel === 'senior',
     ],
     [
+      'salaryMin 125000 (a band edge), posted this month, FULLTIME or CONTRACTOR',
+      { salaryMin: 125_000, datePosted: 'month', employmentTypes: ['FULLTIME', 'CONTRACTOR'] },
+      (listing, now) =>
+        (high(listing) ?? -1) >= 125_000 &&
+        listing.row.postedAt.getTime() >= now - 30 * DAY_MS &&
+        ['FULLTIME', 'CONTRACTOR'].includes(listing.row.employmentType),
+    ],
+    [
+      'salaryMin 310000 and requireSalary: within the last, open-ended band',
+      { salaryMin: 310_000, requireSalary: true },
+      (listing) => (high(listing) ?? -1) >= 310_000,
+    ],
+    [
+      'jobLevels intern, entry and workArrangement remote, posted this week',
+      { jobLevels: ['intern', 'entry'], workArrangement: 'remote', datePosted: 'week' },
+      ({ row }, now) => ['intern', 'entry'].includes(row.jobLevel) && row.workArrangement === 'remote' && row.postedAt.getTime() >= now - 7 * DAY_MS,
+    ],
+    [
       'country US, posted this month, no ghost jobs, with health insurance',
       { country: 'US', datePosted: 'month', excludeGhostJobs: true, benefits: ['health_insurance'] },
       ({ row }, now) =>
@@ -262,6 +280,39 @@ describe('POST /v1/jobs/search', () => {
         await dataSource.query('UPDATE job_listings SET description = $2 WHERE id = $1', [listing.id, description]);
         await dataSource.query(`DELETE FROM job_search_words WHERE word = 'quokkaforge'`);
       }
+    });
+  });
+
+  describe('the filter cells a search without text reads (job_listings_filter_cells)', () => {
+    it("puts every listing in a cell that a search for its own type, arrangement, level and salary reads, and no other's", async () => {
+      const rows: { id: string; cell: number }[] = await testApp.app
+        .get(DataSource)
+        .query(
+          `SELECT id, listing_filter_cell(employment_type, work_arrangement, job_level, annual_salary_min, annual_salary_max) AS cell FROM job_listings WHERE source = ANY($1)`,
+          [set.sources],
+        );
+      const cellOf = new Map(rows.map((row) => [row.id, row.cell]));
+      const own = (listing: KnownListing): JobSearchDto =>
+        ({
+          employmentType: listing.row.employmentType,
+          workArrangement: listing.row.workArrangement,
+          jobLevels: [listing.row.jobLevel],
+          ...(high(listing) === null ? {} : { salaryMin: high(listing) }),
+        }) as JobSearchDto;
+      const misplaced = set.listings.filter((listing) => !(filterCells(own(listing)) ?? []).includes(cellOf.get(listing.id) as number));
+      expect(misplaced.map((listing) => listing.id)).toEqual([]);
+      // Bands of 25,000 from 0 (the last from 300,000 up): a salary floor above a listing's reads its cell only within its band.
+      const salaried = set.listings.find((listing) => high(listing) !== null) as KnownListing;
+      const top = high(salaried) as number;
+      for (const floor of [top + 1, top + 25_000, Math.floor(top / 25_000) * 25_000]) {
+        const sameBand = Math.min(Math.floor(floor / 25_000), 12) === Math.min(Math.floor(top / 25_000), 12);
+        expect([floor, filterCells({ ...own(salaried), salaryMin: floor } as JobSearchDto)?.includes(cellOf.get(salaried.id) as number)]).toEqual([
+          floor,
+          sameBand,
+        ]);
+      }
+      const otherType = { ...own(salaried), employmentType: salaried.row.employmentType === 'FULLTIME' ? 'PARTTIME' : 'FULLTIME' } as JobSearchDto;
+      expect(filterCells(otherType)?.includes(cellOf.get(salaried.id) as number)).toBe(false);
     });
   });
 
@@ -582,6 +633,21 @@ describe('POST /v1/jobs/search', () => {
     it('answers an empty page for a word that matches nothing', async () => {
       const response = await user.api.post(SEARCH, { query: 'qwxzvbnmk', ...mine() });
       expect(response.body).toEqual({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });
+    });
+
+    it('finds a quoted phrase in a title, across title and company, and in a description, never with its words apart', async () => {
+      const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+      const [inTitle, acrossCompany, inDescription] = await set.add([
+        listingRecord(set.tag, { id: 'phrase-1', title: 'Velmora Strand Analyst', postedAt: daysAgo(3) }),
+        listingRecord(set.tag, { id: 'phrase-2', title: 'Senior Velmora', company: 'Strand Partners', postedAt: daysAgo(4) }),
+        listingRecord(set.tag, { id: 'phrase-3', title: 'Analyst', description: 'Join the Velmora Strand team.', postedAt: daysAgo(1) }),
+        listingRecord(set.tag, { id: 'phrase-4', title: 'Velmora Analyst', description: 'A strand of work.', postedAt: daysAgo(1) }),
+        listingRecord(set.tag, { id: 'phrase-5', title: 'Strand Velmora Lead', postedAt: daysAgo(1) }),
+      ]);
+      const response = await user.api.post(SEARCH, { query: '"velmora strand"', ...mine() });
+      // Title and company first (a phrase that spans them counts), newest first; then the description's.
+      expect(ids(response)).toEqual([inTitle.id, acrossCompany.id, inDescription.id]);
+      expect(response.body.total).toBe(3);
     });
 
     it('understands web-search syntax: quoted phrases and excluded words', async () => {

@@ -1,8 +1,9 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
-import { indexedFilterConditions, SqlParameters } from './search-filters';
-import { countReads, countStrategy, tableFitsBuffers, windowListings } from './search-plan';
+import { filterCells, indexedFilterConditions, SqlParameters } from './search-filters';
+import { cellListings, countReads, countStrategy, tableFitsBuffers, windowListings } from './search-plan';
 import {
+  cellFilters,
   countStatement,
   isFiltered,
   isTextual,
@@ -37,6 +38,11 @@ const COUNT_FIRST_BELOW = 50_000;
  * run on to its end all the same, and take that much of a core from the searches beside it.
  */
 const FILTER_COUNT_ENTRIES_PER_MS = 2_000;
+/**
+ * A count over filter cells (job_listings_filter_cells) descends the index once per cell: ms per cell, generously
+ * (measured: bench/RESULTS-search.md, "The figures behind the code").
+ */
+const FILTER_CELL_MS = 0.005;
 /**
  * Table pages a count of text and filters reads per ms (see `countReads`), generously: from PostgreSQL's buffers,
  * where a table smaller than them stays, or from the OS cache, where a larger one's pages come from (the figures:
@@ -156,7 +162,10 @@ export class SearchCounter {
     const stream: Stream = { ...matches, strategy: shape.strategy };
     const few = shape.textMatches !== null && shape.textMatches < COUNT_ALWAYS_BELOW;
     const cost = await this.countCost(session, context, shape);
-    if (few || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES)) return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
+    // Filters whose cells hold few listings within their window are counted sooner than the sample is.
+    const fewInCells = shape.textMatches === null && filterCells(context.search) !== null && cost.ms <= this.budgetMs / 2;
+    if (few || fewInCells || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))
+      return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
     if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
     return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream };
   }
@@ -261,7 +270,8 @@ export class SearchCounter {
    * the bitmaps' AND answers that fast. After it, words the sample found together in more listings than the budget
    * could read are not counted: such a count ran into its limit every time, and the page waited for it (the
    * figures: bench/RESULTS-search.md). A count of filters alone walks the newest-first index over every listing of the
-   * search's `datePosted` window (all listings, without one), unless a filter has an index of its own.
+   * search's `datePosted` window (all listings, without one), or the window's ranges of the filter cells its filters
+   * allow (job_listings_filter_cells, one descent each), whichever is cheaper, unless a filter has an index of its own.
    */
   private async countCost(
     session: SearchSession,
@@ -274,8 +284,11 @@ export class SearchCounter {
       const pages = await countReads(session, context, strategy, textMatches);
       return { pages, ms: pages / pace, afterSample: () => pages / pace };
     }
-    const ms =
-      indexedFilterConditions(context.search, new SqlParameters()).length > 0 ? 0 : (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS;
+    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0 };
+    // The newest-first index over the window, or the ranges of the filter cells within it, whichever is cheaper.
+    const inCells = await cellListings(session, context);
+    const cellsMs = inCells === null ? Infinity : inCells / FILTER_COUNT_ENTRIES_PER_MS + (filterCells(context.search)?.length ?? 0) * FILTER_CELL_MS;
+    const ms = Math.min((await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS, cellsMs);
     return { pages: 0, ms, afterSample: () => ms };
   }
 }
@@ -297,5 +310,6 @@ function countedWord(context: SearchContext): string | null {
 
 /** Every match of a search, as one stream without tiers: what a count counts. */
 function everyMatch(context: SearchContext): Omit<Stream, 'strategy'> {
-  return { filters: searchFilters(context), text: textConditions(context), tier: () => [], words: () => [], country: null };
+  const filters = isTextual(context) ? searchFilters(context) : cellFilters(context);
+  return { filters, text: textConditions(context), tier: () => [], words: () => [], country: null };
 }

@@ -1,5 +1,5 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
-import { DATE_POSTED_WINDOWS, GHOST_JOB_RULE, SALARY_RANGES } from '../job-search-values';
+import { DATE_POSTED_WINDOWS, EMPLOYMENT_TYPES, GHOST_JOB_RULE, JOB_LEVELS, SALARY_RANGES, WORK_ARRANGEMENTS } from '../job-search-values';
 import { normalizeCompany, normalizePlace, normalizeTitle } from '../listing-enrichment';
 
 const DAY_MS = 86_400_000;
@@ -92,6 +92,67 @@ export function indexedFilterConditions(search: JobSearchDto, sql: SqlParameters
   if (search.includeCompanies?.length) where.push(`l.company_normalized = ANY(${sql.bind(search.includeCompanies.map(normalizeCompany))}::text[])`);
   if (search.includeTitles?.length) where.push(`l.title_normalized LIKE ANY(${sql.bind(search.includeTitles.map(containsPattern))}::text[])`);
   return where;
+}
+
+/**
+ * A listing's filter cell: its employment type, work arrangement and job level, and the band of the top of its annual
+ * salary range (0: no salary; then one band per FILTER_CELL.salaryBand dollars, the last open-ended), as one number.
+ * `job_listings_filter_cells` (migration ListingFilterCells, which writes this numbering out as
+ * `listing_filter_cell()`) orders the listings by cell, then newest first: the listings of a few cells within a
+ * `datePosted` window are read there, one range per cell, where the newest-first index passes every listing of the
+ * window. A value outside the enumerations (or no value) is 0 of its part.
+ */
+export const FILTER_CELL = {
+  types: EMPLOYMENT_TYPES,
+  arrangements: WORK_ARRANGEMENTS,
+  levels: JOB_LEVELS,
+  salaryBand: 25_000,
+  salaryBands: 13,
+} as const;
+
+/**
+ * The cells that hold every listing the search's type, arrangement, level and salary filters can keep (null when none
+ * of them is given). A cell holds listings that the filters themselves still decide on: the salary band of the
+ * search's lowest salary is kept whole.
+ */
+export function filterCells(search: JobSearchDto): number[] | null {
+  const types = union(search.employmentType, search.employmentTypes);
+  const arrangements = union(search.workArrangement, search.workArrangements);
+  const levels = search.jobLevels?.length ? search.jobLevels : null;
+  const lowest = salaryFloor(search);
+  if (!types && !arrangements && !levels && lowest === null) return null;
+  const codes = <T extends string>(all: readonly T[], chosen: T[] | null) =>
+    chosen ? chosen.map((value) => all.indexOf(value) + 1).filter((code) => code > 0) : [0, ...all.map((_value, index) => index + 1)];
+  const firstBand = lowest === null ? 0 : 1 + Math.min(Math.max(Math.floor(lowest / FILTER_CELL.salaryBand), 0), FILTER_CELL.salaryBands - 1);
+  const bands = Array.from({ length: FILTER_CELL.salaryBands + 1 - firstBand }, (_unused, index) => firstBand + index);
+  const cells: number[] = [];
+  for (const type of codes(FILTER_CELL.types, types))
+    for (const arrangement of codes(FILTER_CELL.arrangements, arrangements))
+      for (const level of codes(FILTER_CELL.levels, levels))
+        for (const band of bands)
+          cells.push(
+            ((type * (FILTER_CELL.arrangements.length + 1) + arrangement) * (FILTER_CELL.levels.length + 1) + level) * (FILTER_CELL.salaryBands + 1) + band,
+          );
+  return cells;
+}
+
+/** The listings in `filterCells` (none when the search has no such filter): what job_listings_filter_cells reads. */
+export function filterCellConditions(search: JobSearchDto, sql: SqlParameters): string[] {
+  const cells = filterCells(search);
+  return cells ? [`${FILTER_CELL_EXPRESSION} = ANY(${sql.bind(cells)}::int[])`] : [];
+}
+
+/** The expression job_listings_filter_cells is ordered by, written as its index has it. */
+const FILTER_CELL_EXPRESSION = 'listing_filter_cell(l.employment_type, l.work_arrangement, l.job_level, l.annual_salary_min, l.annual_salary_max)';
+
+/** The least a salary filter lets the top of a listing's annual range be (null: no salary filter; 0: any salary). */
+function salaryFloor(search: JobSearchDto): number | null {
+  const floors = [
+    ...(search.salaryMin !== undefined ? [search.salaryMin] : []),
+    ...(search.salaryRanges?.length ? [Math.min(...search.salaryRanges.map((name) => SALARY_RANGES[name].min))] : []),
+    ...(search.requireSalary ? [0] : []),
+  ];
+  return floors.length > 0 ? Math.max(...floors) : null;
 }
 
 /**

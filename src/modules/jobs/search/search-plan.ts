@@ -1,5 +1,7 @@
 import { indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
 import {
+  cellFilters,
+  cellWindow,
   estimateStatement,
   inTitle,
   isFiltered,
@@ -12,7 +14,7 @@ import {
   Stream,
   textConditions,
   Tsqueries,
-  titlesApartStatement,
+  titlesTogetherStatement,
   WALK_BOUND,
 } from './search-sql';
 import type { SearchSession } from './search.repository';
@@ -50,7 +52,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const filters = searchFilters(context);
   const none = () => [];
   const country = searchCountry(context.search);
-  if (!isTextual(context)) return [{ filters, text: none, tier: none, words: none, country, strategy: 'planner' }];
+  if (!isTextual(context)) return [{ filters: cellFilters(context), text: none, tier: none, words: none, country, strategy: 'planner' }];
   const title = inTitle(query);
   // A walk of the title tier tests titles on the index already; only the other tier's walk reads search vectors, and
   // first tests the words its text requires on the words signature.
@@ -73,10 +75,12 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
   const filtered = isFiltered(context);
   // No title holds two of the words together: the title tier holds nothing, and is not read (its index would AND
-  // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md).
-  const noTitle = query !== null && (await titlesApart(session, requiredWords(query)));
+  // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md). Few titles do ("junior
+  // pharmacist": the words are common, titles that hold both are not): a bitmap of the title index finds them.
+  const titles = query === null ? null : await titlesTogether(session, requiredWords(query));
   for (const [index, stream] of streams.entries()) {
-    if (index === 0 && noTitle) planned.push({ ...stream, strategy: 'bitmap', empty: true });
+    if (index === 0 && titles === 0) planned.push({ ...stream, strategy: 'bitmap', empty: true });
+    else if (index === 0 && titles !== null && titles <= WALK_ABOVE_TITLE_MATCHES) planned.push({ ...stream, strategy: 'bitmap', expected: titles });
     else
       planned.push({
         ...stream,
@@ -142,11 +146,14 @@ async function chooseStrategy(
   return { strategy, expected: matches };
 }
 
-/** Whether no listing's title holds some two of `words` together (none: two words at least are needed to tell). */
-async function titlesApart(session: SearchSession, words: string[]): Promise<boolean> {
-  if (words.length < 2) return false;
-  const [{ apart }] = await session.query<{ apart: boolean }[]>(titlesApartStatement(words));
-  return apart;
+/**
+ * How many titles hold the least held two of `words` together: no more than that hold them all (null: fewer than two
+ * words, nothing to tell).
+ */
+async function titlesTogether(session: SearchSession, words: string[]): Promise<number | null> {
+  if (words.length < 2) return null;
+  const [{ titles }] = await session.query<{ titles: number }[]>(titlesTogetherStatement(words));
+  return titles;
 }
 
 /** The strategy of a count of every match (one stream, no tiers): a bitmap of few text matches, else combined. */
@@ -216,6 +223,12 @@ export function estimateMatches(session: SearchSession, context: SearchContext):
 export async function windowListings(session: SearchSession, context: SearchContext): Promise<number> {
   const window = postedWindow(context);
   return window ? session.estimate(window) : listingCount(session);
+}
+
+/** Listings of the search's filter cells within its `datePosted` window, as the planner estimates them (null: no cells). */
+export async function cellListings(session: SearchSession, context: SearchContext): Promise<number | null> {
+  const window = cellWindow(context);
+  return window ? session.estimate(window) : null;
 }
 
 /** Listings in the table, as the planner counts them (the base its other estimates are shares of; no scan). */

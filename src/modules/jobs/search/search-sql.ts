@@ -1,6 +1,6 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { filterConditions, postedSince, SqlParameters } from './search-filters';
+import { filterCellConditions, filterConditions, postedSince, SqlParameters } from './search-filters';
 import { loosened, prefixQuery, requiredWords } from './tsquery-text';
 
 /**
@@ -152,6 +152,15 @@ export function searchFilters(context: SearchContext): Stream['filters'] {
   return (sql) => filterConditions(context.search, context.asOf, sql);
 }
 
+/**
+ * The filters of a search without text, with the filter cells they allow (search-filters.ts): a condition they imply,
+ * which lets the planner read job_listings_filter_cells. Only for the statements that find listings: the planner
+ * would count the cells' share twice in an estimate.
+ */
+export function cellFilters(context: SearchContext): Stream['filters'] {
+  return (sql) => [...filterCellConditions(context.search, sql), ...filterConditions(context.search, context.asOf, sql)];
+}
+
 /** Whether a search has any filter (besides its text). */
 export function isFiltered(context: SearchContext): boolean {
   return searchFilters(context)(new SqlParameters()).length > 0;
@@ -167,8 +176,25 @@ export function textConditions(context: SearchContext, part: 'match' | 'keywords
     // A title match implies a search-vector match of the query's words; keywords and exclusions (which the
     // description may hold) remain to test.
     const tested = part === 'match' || match !== query || query?.includes('!') ? match : null;
-    return tested ? [`${searchVector} @@ ${sql.bind(tested)}::tsquery`] : [];
+    return tested ? textMatch(tested, searchVector, sql) : [];
   };
+}
+
+/**
+ * The conditions of `search_vector @@ tested`. Only a listing's whole search vector, TOASTed and compressed, tells a
+ * phrase from its words together (~10–100 µs a listing: bench/RESULTS-search.md). The title vector, in the row and in
+ * the newest-first index, begins the search vector alike (title, then company): a title that holds the phrase needs
+ * nothing more read. So a phrase is tested on the title first, and its words together are what the text's index is
+ * asked for (exactly, where the phrase would make it recheck every listing's vector). Text with an exclusion is
+ * tested as it is: the title may lack a word the description holds.
+ */
+function textMatch(tested: string, searchVector: string, sql: SqlParameters): string[] {
+  const loose = loosened(tested);
+  if (loose === null) return [`${searchVector} @@ ${sql.bind(tested)}::tsquery`];
+  const phrase = sql.bind(tested);
+  const words = searchVector === 'l.search_vector' ? [`l.search_vector @@ ${sql.bind(loose)}::tsquery`] : [];
+  // CASE, not OR: the planner would read an OR through both text indexes and recheck every listing's vector.
+  return [...words, `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`];
 }
 
 /**
@@ -215,13 +241,14 @@ export function lexemeListingsStatement(lexeme: string): Statement {
 }
 
 /**
- * Whether some two of `words` (lexemes) are held together by no listing's title vector (job_listing_title_pairs,
- * kept by triggers: see its migration, ListingWordCounts): then no title holds them all.
+ * How many listings' title vectors hold the least held two of `words` (lexemes) together (job_listing_title_pairs,
+ * kept by triggers: see its migration, ListingWordCounts): no title holds them all more often, and none when it is 0.
  */
-export function titlesApartStatement(words: string[]): Statement {
+export function titlesTogetherStatement(words: string[]): Statement {
   return {
-    sql: `SELECT EXISTS (SELECT 1 FROM unnest($1::text[]) AS a, unnest($1::text[]) AS b WHERE a COLLATE "C" < b COLLATE "C"
-            AND NOT EXISTS (SELECT 1 FROM job_listing_title_pairs t WHERE t.first = a AND t.second = b AND t.listings > 0)) AS apart`,
+    // A lookup by key per pair: a join would read the whole table.
+    sql: `SELECT coalesce(min(coalesce((SELECT t.listings FROM job_listing_title_pairs t WHERE t.first = a AND t.second = b), 0)), 0)::int AS titles
+            FROM unnest($1::text[]) AS a, unnest($1::text[]) AS b WHERE a COLLATE "C" < b COLLATE "C"`,
     values: [words],
   };
 }
@@ -271,6 +298,14 @@ export function postedWindow(context: SearchContext): Statement | null {
   const sql = new SqlParameters();
   const since = postedSince(context.search, context.asOf, sql);
   return since ? estimateStatement([since], sql.values) : null;
+}
+
+/** The listings of the search's filter cells within its `datePosted` window, for the planner to estimate (null: no cells). */
+export function cellWindow(context: SearchContext): Statement | null {
+  const sql = new SqlParameters();
+  const cells = filterCellConditions(context.search, sql);
+  const since = postedSince(context.search, context.asOf, sql);
+  return cells.length > 0 ? estimateStatement([...cells, ...(since ? [since] : [])], sql.values) : null;
 }
 
 /** Up to `limit` of a stream's listings after `after` (within `period`), newest first, by the plan its strategy forces. */

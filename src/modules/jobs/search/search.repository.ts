@@ -29,6 +29,8 @@ const STRATEGY_SETTINGS: Record<Strategy, string[]> = {
   combined: BITMAP_SETTINGS,
   planner: [],
 };
+/** A time as `toISOString` writes it. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** A search is many short statements; compiling any of them just in time would cost more than running it. */
 const EVERY_STATEMENT = ['jit = off'];
 
@@ -44,10 +46,15 @@ export class SearchSession {
     private readonly statistics: PlannerStatistics,
   ) {}
 
-  /** The rows the planner expects a statement (an EXPLAIN) to answer. */
+  /**
+   * The rows the planner expects a statement (an EXPLAIN) to answer. Its times are read to the minute: a `datePosted`
+   * window starts at a new millisecond with every search, and its estimates, kept for a minute, would never be asked
+   * again (planning one took 1–14 ms: bench/RESULTS-search.md).
+   */
   estimate(statement: Statement): Promise<number> {
+    const values = statement.values.map((value) => (typeof value === 'string' && ISO_TIME.test(value) ? `${value.slice(0, 16)}:00.000Z` : value));
     return this.fromStatistics<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }, number>(
-      statement,
+      { ...statement, values },
       ([{ 'QUERY PLAN': plan }]) => plan[0].Plan['Plan Rows'],
     );
   }
