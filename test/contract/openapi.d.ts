@@ -3425,14 +3425,14 @@ export interface components {
             gpa?: number | null;
         };
         SkillView: {
+            /** @enum {string|null} */
+            category: "TECHNICAL" | "SOFT" | "LANGUAGE" | null;
             id: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
             name: string;
-            /** @enum {string|null} */
-            category: "SOFT" | "LANGUAGE" | "TECHNICAL" | null;
             /** @description Free-text label, e.g. "Fluent". */
             level: string | null;
             /** @description 1 to 5. */

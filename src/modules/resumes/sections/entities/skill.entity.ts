@@ -1,12 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Column, Entity } from 'typeorm';
 import { SectionItem } from '../section-item.entity';
-import type { SkillCategory } from '../skill-categories';
+import { SKILL_CATEGORIES, type SkillCategory } from '../skill-categories';
 
 @Entity('skills')
 export class Skill extends SectionItem {
   @Column('text')
   name: string;
 
+  // Named, so that the document lists the categories in their order, not in the order the compiler met the literals.
+  @ApiProperty({ enum: SKILL_CATEGORIES, nullable: true })
   @Column({ type: 'text', nullable: true })
   category: SkillCategory | null;
 
