@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /**
  * Tests run against the compiled service in dist/ (`npm test` builds first), so they exercise exactly what
  * `npm start` serves, Swagger plugin metadata included. `@src/x` in a test resolves to `dist/x`.
@@ -32,6 +34,11 @@ const e2e = {
 
 module.exports = {
   testTimeout: 30_000,
+  // Three files at a time on two cores: an e2e file spends much of its time waiting on PostgreSQL, Redis, a browser
+  // or a child process, and the files marked `@long-running` start first (test/setup/long-running-first.js).
+  // (Jest reads a percentage only up to 100%: '150%' would mean 150 workers.)
+  maxWorkers: Math.floor(availableParallelism() * 1.5),
+  testSequencer: '<rootDir>/test/setup/long-running-first.js',
   reporters: ['default', '<rootDir>/test/setup/closing-line-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.spec.ts'] },

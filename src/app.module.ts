@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
 import { RouteDeclarationsCheck } from './common/auth/route-declarations.check';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
-import { ApiDocumentModule } from './common/http/api-document';
+import { ApiDocumentModule } from './common/openapi/api-document';
 import { HttpDrain } from './common/http/http-drain';
 import { IdempotencyModule } from './common/idempotency/idempotency.module';
 import { MetricsEndpointModule } from './common/metrics/metrics.module';

@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { ApiDocument } from './common/http/api-document';
+import { ApiDocument } from './common/openapi/api-document';
 import { JsonBodyInterceptor } from './common/http/body-parser';
 import { useInterceptorsOnBodyRoutes } from './common/http/body-route-interceptors';
 import { securityHeaders } from './common/http/security-headers';

@@ -1,3 +1,4 @@
+/** @long-running: each command is a Node process of its own. */
 import { ApiClient } from '../setup/api-client';
 import { cli, cliWithInput, COMMAND_TIMEOUT_MS } from '../setup/commands';
 import { PageClient } from '../setup/page-client';

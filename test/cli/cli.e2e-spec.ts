@@ -1,3 +1,4 @@
+/** @long-running: each command is a Node process of its own. */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/** @long-running: a browser clicks "Try it out" on every POST, one after another. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+/** @long-running: sends its whole request budget. */
 import { SCOPES } from '@src/common/auth/scopes';
 import { FEATURES } from '@src/modules/accounts/account-plans';
 import { ApiClient } from '../setup/api-client';

@@ -17,7 +17,7 @@ import {
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { NO_SCOPE_NEEDED, scopeAllows } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
-import { ApiDocument } from '../../common/http/api-document';
+import { ApiDocument } from '../../common/openapi/api-document';
 import type { ListEnvelope } from '../../common/http/paging';
 import { IDEMPOTENCY_KEY_SCHEMA } from '../../common/openapi/idempotency';
 import { isToolFamily, McpTool, McpToolFamily, TOOL_ANNOTATIONS, ToolContent, ToolEffect } from './mcp-tool';

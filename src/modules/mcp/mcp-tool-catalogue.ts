@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { ApiDocument } from '../../common/http/api-document';
+import { ApiDocument } from '../../common/openapi/api-document';
 import { isToolFamily, MCP_TOOLSETS, McpTool, McpToolFamily, McpToolMember, McpToolset } from './mcp-tool';
 import { twinContract, TwinContract, TwinMismatch } from './mcp-twin-contract';
 

@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { NO_SCOPE_NEEDED, REQUIRED_SCOPE } from '../../common/auth/auth.decorators';
 import type { Scope } from '../../common/auth/scopes';
-import type { ApiDocument, OperationKey } from '../../common/http/api-document';
+import type { ApiDocument, OperationKey } from '../../common/openapi/api-document';
 import { perMinuteLimit } from '../../common/rate-limit/rate-limit.decorator';
 import { RequireAnyFieldPipe } from '../../common/validation/require-any-field.pipe';
 import type { McpTool } from './mcp-tool';

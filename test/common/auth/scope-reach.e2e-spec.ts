@@ -1,3 +1,4 @@
+/** @long-running: every operation with every scope, over HTTP and MCP. */
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SCOPES, Scope } from '@src/common/auth/scopes';

@@ -1,3 +1,4 @@
+/** @long-running: imports and searches thousands of listings. */
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { filterCells, SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';

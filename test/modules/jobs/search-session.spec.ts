@@ -53,7 +53,6 @@ describe('SearchSession', () => {
     expect(log).toEqual(['BEGIN']);
     await session.idle();
     expect(log).toEqual(['BEGIN', 'slow done', 'COMMIT']);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
     expect(await (error as StatementOverrun).late).toEqual([{ count: 7 }]);
   });
 

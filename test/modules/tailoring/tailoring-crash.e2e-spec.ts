@@ -1,3 +1,4 @@
+/** @long-running: worker processes wait out Bull's job lock. */
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';

@@ -1,3 +1,4 @@
+/** @long-running: renders and reads back long resumes in every template, margin and font. */
 import type { ResumeContent } from '@src/modules/resumes/dto/resume-content.dto';
 import { renderResumePdf } from '@src/modules/resumes/export/pdf-renderer';
 import { pdfFontNames, pdfPageSizes, pdfText } from '../../../setup/pdf-text';
