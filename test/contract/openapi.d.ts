@@ -3600,10 +3600,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            name: string;
-            issuer: string | null;
             /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
+            name: string;
+            issuer: string | null;
             url: string | null;
         };
         CreateCertificateDto: {
@@ -3656,10 +3656,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            title: string;
-            awarder: string | null;
             /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
+            title: string;
+            awarder: string | null;
             summary: string | null;
         };
         CreateAwardDto: {
@@ -3700,10 +3700,10 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            name: string;
-            publisher: string | null;
             /** @description As it was sent: YYYY, YYYY-MM or YYYY-MM-DD */
             date: string | null;
+            name: string;
+            publisher: string | null;
             url: string | null;
             description: string | null;
         };

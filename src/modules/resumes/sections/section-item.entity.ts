@@ -46,3 +46,16 @@ export abstract class DatedSectionItem extends SectionItem {
   @Column({ default: false })
   isCurrent: boolean;
 }
+
+/**
+ * A section item of one date: awards, certificates, publications. The date is stored as the first day of the year,
+ * month or day given (YYYY-MM-DD), its precision beside it (sections/section-dates.ts).
+ */
+@Check(precisionCheck('date'))
+export abstract class SingleDateSectionItem extends SectionItem {
+  @Column({ type: 'date', nullable: true })
+  date: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  datePrecision: DatePrecision | null;
+}

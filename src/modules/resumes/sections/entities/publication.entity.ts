@@ -1,23 +1,14 @@
-import { Check, Column, Entity } from 'typeorm';
-import type { DatePrecision } from '../../../../common/validation/partial-date';
-import { precisionCheck } from '../section-dates';
-import { SectionItem } from '../section-item.entity';
+import { Column, Entity } from 'typeorm';
+import { SingleDateSectionItem } from '../section-item.entity';
 
-@Check(precisionCheck('date'))
+/** Fields of JSON Resume's `publications`. */
 @Entity('publications')
-export class Publication extends SectionItem {
+export class Publication extends SingleDateSectionItem {
   @Column('text')
   name: string;
 
   @Column({ type: 'text', nullable: true })
   publisher: string | null;
-
-  /** The first day of the year, month or day given (YYYY-MM-DD), its precision beside it (sections/section-dates.ts). */
-  @Column({ type: 'date', nullable: true })
-  date: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  datePrecision: DatePrecision | null;
 
   @Column({ type: 'text', nullable: true })
   url: string | null;
