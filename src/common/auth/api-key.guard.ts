@@ -15,6 +15,9 @@ const FAILURE_MESSAGES = {
   revoked: 'API key revoked',
 } as const;
 
+/** The challenge of a 401 to an API key. */
+export const API_KEY_CHALLENGE = 'Bearer realm="career-api"';
+
 /** Failed key lookups an address may make in a minute (times RATE_LIMIT_SCALE) before its keys are not looked up. */
 export const KEY_FAILURES = { perMinute: 30, windowMs: 60_000, addressesKept: 10_000 };
 
@@ -101,7 +104,7 @@ export class ApiKeyGuard implements CanActivate {
 
   /** A 401 whose challenge names this server's OAuth metadata where the route takes access tokens. */
   private refuse(request: Request, response: Response, takesAccessTokens: boolean, message: string): never {
-    response.setHeader('WWW-Authenticate', takesAccessTokens ? this.accessTokens.challenge(request) : 'Bearer realm="career-api"');
+    response.setHeader('WWW-Authenticate', takesAccessTokens ? this.accessTokens.challenge(request) : API_KEY_CHALLENGE);
     throw new ApiError(HttpStatus.UNAUTHORIZED, message);
   }
 }

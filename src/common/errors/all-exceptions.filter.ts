@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { API_KEY_CHALLENGE } from '../auth/api-key.guard';
 import { clientLeft } from '../http/client-gone';
 import { allowedMethods, nearestPath } from '../http/route-table';
 import { ApiError } from './api-errors';
@@ -50,6 +51,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
 
+    if (accountDeletedMeanwhile(exception)) {
+      response.setHeader('WWW-Authenticate', API_KEY_CHALLENGE);
+      response.status(HttpStatus.UNAUTHORIZED).json({ error: ACCOUNT_DELETED_MESSAGE });
+      return;
+    }
     const requestId = String(request.id ?? '');
     if (isDependencyOutage(exception)) {
       this.logger.warn({ err: exception, requestId }, 'A dependency was unavailable');
@@ -102,4 +108,19 @@ function isDependencyOutage(exception: unknown): boolean {
   const error = exception as { name?: unknown; code?: unknown; driverError?: { code?: unknown }; message?: unknown };
   const code = String(error?.driverError?.code ?? error?.code ?? '');
   return OUTAGE_CODES.test(code) || OUTAGE_MESSAGES.test(String(error?.message ?? '')) || RELEASED_RUNNER.has(String(error?.name));
+}
+
+/** The answer to a request whose account was deleted while it ran: the key that authorized it went with the account. */
+export const ACCOUNT_DELETED_MESSAGE = 'Invalid API key';
+
+/**
+ * A write that names an account deleted while the request ran: the key was valid when the guard read it, and the
+ * insert's foreign key to `accounts` fails once the deletion commits (PostgreSQL's 23503). The next request with that
+ * key would get a 401; this one gets the same rather than a 500.
+ */
+function accountDeletedMeanwhile(exception: unknown): boolean {
+  const error = exception as { code?: unknown; detail?: unknown; driverError?: { code?: unknown; detail?: unknown } };
+  const code = String(error?.driverError?.code ?? error?.code ?? '');
+  const detail = String(error?.driverError?.detail ?? error?.detail ?? '');
+  return code === '23503' && /is not present in table "accounts"/.test(detail);
 }

@@ -6,6 +6,7 @@ import { isUUID } from 'class-validator';
 import type { Request } from 'express';
 import { AccessTokenAuthenticator } from '../../common/auth/access-token-authenticator';
 import { AccountPlans } from '../../common/auth/account-plans';
+import { API_KEY_CHALLENGE } from '../../common/auth/api-key.guard';
 import type { Authentication } from '../../common/auth/api-key-authenticator';
 import { isScope, Scope } from '../../common/auth/scopes';
 import { hashSecret } from '../../common/auth/secret-format';
@@ -210,7 +211,7 @@ export class OAuthService implements AccessTokenAuthenticator {
 
   challenge(request: Request): string {
     const origin = this.origin.of(request);
-    return origin ? `Bearer resource_metadata="${resourceMetadataUrl(origin)}"` : 'Bearer realm="career-api"';
+    return origin ? `Bearer resource_metadata="${resourceMetadataUrl(origin)}"` : API_KEY_CHALLENGE;
   }
 
   connectedApps(accountId: string): Promise<ConnectedApp[]> {

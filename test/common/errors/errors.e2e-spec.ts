@@ -4,8 +4,11 @@ import { IdempotencyInterceptor } from '@src/common/idempotency/idempotency.inte
 import { SessionsController } from '@src/modules/sessions/sessions.controller';
 import { PageInterceptor } from '@src/modules/sessions/page.interceptor';
 import { TrackerController } from '@src/modules/tracker/tracker.controller';
+import { Client } from 'pg';
 import { ApiClient } from '../../setup/api-client';
+import { eventually } from '../../setup/eventually';
 import { useTestApp } from '../../setup/test-app';
+import { testRunEnvironment } from '../../setup/test-environment';
 
 const PATH = '/v1/tracker/applications';
 
@@ -241,6 +244,40 @@ describe('the key before the body (401, then 403, then 429, then 400)', () => {
     const anonymous = new ApiClient(suite.testApp.baseUrl);
     expect((await anonymous.get('/health')).status).toBe(200);
     expect((await anonymous.get('/docs-json')).body.openapi).toMatch(/^3\./);
+  });
+});
+
+describe('a write whose account is deleted while it runs', () => {
+  const suite = useTestApp();
+  let database: Client;
+  beforeAll(async () => {
+    database = new Client({ connectionString: testRunEnvironment().databaseUrl });
+    await database.connect();
+  });
+  afterAll(() => database?.end());
+
+  /** Statements of this database that wait for a lock: the request's, behind the deletion's lock on the account. */
+  async function waitingStatements(): Promise<number> {
+    const { rows } = await database.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE NOT l.granted AND a.datname = current_database()`,
+    );
+    return rows[0].waiting;
+  }
+
+  it('answers 401 "Invalid API key", as the next request with the key would, not a 500', async () => {
+    const account = await suite.createAccount();
+    // The deletion holds the account's row until it commits; the create has passed the guard by then and waits on it.
+    await database.query('BEGIN');
+    await database.query('DELETE FROM accounts WHERE id = $1', [account.accountId]);
+    const answer = account.api.post(PATH, { jobTitle: 'Engineer', company: 'Acme' });
+    await eventually(waitingStatements, (waiting) => waiting > 0, 10_000);
+    await database.query('COMMIT');
+
+    const response = await answer;
+    expect({ status: response.status, body: response.body }).toEqual({ status: 401, body: { error: 'Invalid API key' } });
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="career-api"');
+    const next = await account.api.post(PATH, { jobTitle: 'Engineer', company: 'Acme' });
+    expect({ status: next.status, body: next.body }).toEqual({ status: 401, body: { error: 'Invalid API key' } });
   });
 });
 
