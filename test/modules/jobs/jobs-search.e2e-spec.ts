@@ -417,6 +417,10 @@ describe('POST /v1/jobs/search', () => {
                                 SELECT a AS first, b AS second, count(*)::int AS listings FROM job_listings l, unnest(tsvector_to_array(l.title_vector)) a, unnest(tsvector_to_array(l.title_vector)) b
                                  WHERE a COLLATE "C" < b COLLATE "C" GROUP BY a, b) held USING (first, second)
                                WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
+      ...(await runner.query(`SELECT lexeme, country, is_remote, c.listings, held.listings AS held FROM job_listing_lexeme_places c FULL JOIN (
+                                SELECT lexeme, coalesce(l.country, '') AS country, l.is_remote, count(*)::int AS listings
+                                  FROM job_listings l, unnest(tsvector_to_array(l.search_vector)) lexeme GROUP BY 1, 2, 3) held USING (lexeme, country, is_remote)
+                               WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
     ];
     const inSnapshot = async <T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> => {
       const runner = testApp.app.get(DataSource).createQueryRunner();
@@ -430,6 +434,11 @@ describe('POST /v1/jobs/search', () => {
     };
     const holding = async (runner: QueryRunner, lexeme: string): Promise<number | undefined> =>
       (await runner.query('SELECT listings FROM job_listing_lexemes WHERE lexeme = $1', [lexeme]))[0]?.listings;
+    /** The listings holding `lexeme` by country and remote flag, as the counts by place have them (without the zeros). */
+    const heldByPlace = async (runner: QueryRunner, lexeme: string): Promise<string[]> =>
+      (await runner.query('SELECT country, is_remote, listings FROM job_listing_lexeme_places WHERE lexeme = $1 AND listings > 0 ORDER BY 1, 2', [lexeme])).map(
+        (row: { country: string; is_remote: boolean; listings: number }) => `${row.country || '-'} ${row.is_remote ? 'remote' : 'on site'}: ${row.listings}`,
+      );
 
     it('counts, for every lexeme, the listings whose search vector holds it, and for every pair, the titles that hold both', async () => {
       await inSnapshot(async (runner) => {
@@ -461,15 +470,21 @@ describe('POST /v1/jobs/search', () => {
       }
     });
 
-    it("follows a change of a listing's text, a change that leaves it as it was, and a removal, in the same transaction", async () => {
+    it("follows a change of a listing's text, country or remote flag, a change that leaves them as they were, and a removal, in the same transaction", async () => {
       const [first, second] = set.listings;
       await inSnapshot(async (runner) => {
         await runner.query(`UPDATE job_listings SET description = description || ' Wombatcraft.' WHERE id = ANY($1)`, [[first.id, second.id]]);
         expect(await holding(runner, 'wombatcraft')).toBe(2);
         await runner.query(`UPDATE job_listings SET job_level = 'executive' WHERE id = $1`, [first.id]);
         expect(await holding(runner, 'wombatcraft')).toBe(2);
+        await runner.query(`UPDATE job_listings SET country = 'NZ', is_remote = false WHERE id = $1`, [first.id]);
+        await runner.query(`UPDATE job_listings SET country = 'NZ', is_remote = true WHERE id = $1`, [second.id]);
+        expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['NZ on site: 1', 'NZ remote: 1']);
+        await runner.query(`UPDATE job_listings SET country = NULL WHERE id = $1`, [second.id]);
+        expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['- remote: 1', 'NZ on site: 1']);
         await runner.query('DELETE FROM job_listings WHERE id = $1', [first.id]);
         expect(await holding(runner, 'wombatcraft')).toBe(1);
+        expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['- remote: 1']);
         expect(await miscounted(runner)).toEqual([]);
       });
     });
@@ -483,6 +498,20 @@ describe('POST /v1/jobs/search', () => {
         const response = await user.api.post(SEARCH, { query: 'wombatcraft' });
         expect(response.body).toMatchObject({ count: 20, total: 25, hasMore: true });
         expect(response.body.data.every((found: { id: string }) => chosen.includes(found.id))).toBe(true);
+        // Within a country, in remote work, or both: the counts by place, against the listings themselves.
+        const places: { country: string | null; is_remote: boolean }[] = await dataSource.query(
+          'SELECT country, is_remote FROM job_listings WHERE id = ANY($1)',
+          [chosen],
+        );
+        const country = places.find((place) => place.country !== null)?.country as string;
+        for (const [limits, holds] of [
+          [{ country }, (place: (typeof places)[number]) => place.country === country],
+          [{ location: 'Remote' }, (place: (typeof places)[number]) => place.is_remote],
+          [{ country, remote: false }, (place: (typeof places)[number]) => place.country === country && !place.is_remote],
+        ] as const) {
+          const within = await user.api.post(SEARCH, { query: 'wombatcraft', ...limits });
+          expect({ limits, total: within.body.total }).toEqual({ limits, total: places.filter(holds).length });
+        }
       } finally {
         await dataSource.query(`UPDATE job_listings SET description = replace(description, ' Wombatcraft.', '') WHERE id = ANY($1)`, [chosen]);
         await dataSource.query(`DELETE FROM job_search_words WHERE word = 'wombatcraft'`);

@@ -74,6 +74,12 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
   return { search: { limit: 20, ...search } as JobSearchDto, asOf: new Date('2026-11-25T00:00:00Z'), text: { query: match, match, raw: match }, mode: 'exact' };
 }
 
+/**
+ * A country and a filter beside it: a word's listings in a country alone are counted as they are written (word-total),
+ * so the counts these tests are about need one filter more.
+ */
+const IN_CANADA: Partial<JobSearchDto> = { country: 'CA', visaSponsorship: true };
+
 /** The total of "python kubernetes" (in 50,000 listings each, the planner expecting `planned` together) from what its sample and count answer. */
 function pairTotal(sampled: SampleAnswers, counted: CountAnswers = 'overrun', planned = 50_000, fits = true) {
   const { counter, counts } = counting((statement) => (binds(statement, "'python' & 'kubernet'") ? planned : 50_000), sampled, counted, fits);
@@ -122,6 +128,21 @@ describe('the estimated total', () => {
     expect(await single.total).toBe(138_412);
     expect(ran).toEqual([expect.objectContaining({ values: ["it's"] })]);
     expect(ran[0].sql).toContain('job_listing_lexemes');
+  });
+
+  it('is, for a single word in a country and remote work, the listings counted as holding its lexeme there', async () => {
+    const ran: Statement[] = [];
+    const counter = fakeCounter(
+      () => 140_000,
+      (statement) => {
+        ran.push(statement);
+        return [{ listings: 9_178 }];
+      },
+    );
+    const inGermany = counter.begin(context({ location: 'Germany', remote: true }, "'manag'"), 140_000);
+    expect(inGermany.first).toBe(true);
+    expect([await inGermany.count, await inGermany.total]).toEqual([9_178, 9_178]);
+    expect(ran).toEqual([expect.objectContaining({ kind: 'lexeme-listings', values: ['manag', 'DE', true] })]);
   });
 });
 
@@ -173,7 +194,7 @@ describe('the count after the sample', () => {
 
   it('runs at once, without a sample, when few listings hold the text', async () => {
     const { counter, counts } = counting(() => 1_500, {}, 1_234);
-    expect(await counter.begin(context({ country: 'CA' }, "'rust'"), 1_500).total).toBe(1_234);
+    expect(await counter.begin(context(IN_CANADA, "'rust'"), 1_500).total).toBe(1_234);
     expect(counts()).toHaveLength(1);
   });
 });
@@ -187,7 +208,7 @@ describe('a count of text and filters', () => {
 
   it('is not tried within the budget when it would read more table pages than the budget allows: the page does not wait, the total does', async () => {
     const { counter, counts } = counting(estimates(8_000), sampled, 7_900);
-    const search = counter.begin(context({ country: 'CA' }, "'python'"), 8_000);
+    const search = counter.begin(context(IN_CANADA, "'python'"), 8_000);
     expect(await search.count).toBeNull();
     expect(await search.total).toBe(7_900);
     expect(counts()).toEqual(['no limit']);
@@ -195,24 +216,24 @@ describe('a count of text and filters', () => {
 
   it("is tried when its pages fit its budget at the pace of a table that fits in PostgreSQL's buffers", async () => {
     const { counter, counts } = counting(estimates(6_000), sampled, 5_950, true);
-    expect(await counter.begin(context({ country: 'CA' }, "'python'"), 6_000).total).toBe(5_950);
+    expect(await counter.begin(context(IN_CANADA, "'python'"), 6_000).total).toBe(5_950);
     expect(counts()).toHaveLength(1);
   });
 
   it('comes first, and alone, when filters with an index of their own leave few pages to read (a keyword in a city)', async () => {
     const cheap = counting(estimates(800), {}, 0);
-    expect(await cheap.counter.begin(context({ country: 'CA' }, "'python'"), 800).total).toBe(0);
+    expect(await cheap.counter.begin(context(IN_CANADA, "'python'"), 800).total).toBe(0);
     expect(cheap.counts()).toHaveLength(1);
     // More than 10,000 after all: the sample estimates then.
     const many = counting(estimates(800), { part: 25, whole: 400 }, 10_001);
-    expect(await many.counter.begin(context({ country: 'CA' }, "'python'"), 800).total).toBe(12_800);
+    expect(await many.counter.begin(context(IN_CANADA, "'python'"), 800).total).toBe(12_800);
   });
 
   it('is settled as none at once, before the sample answers, when it could not fit even the whole budget', async () => {
     let answerSample: (rows: unknown[]) => void = () => undefined;
     const sampleAnswer = new Promise<unknown[]>((resolve) => (answerSample = resolve));
     const counter = fakeCounter(estimates(8_000), (statement) => (isSample(statement) ? sampleAnswer : [{ count: 7_900 }]));
-    const counting = counter.begin(context({ country: 'CA' }, "'python'"), 8_000);
+    const counting = counter.begin(context(IN_CANADA, "'python'"), 8_000);
     expect(counting.first).toBe(true);
     // The page waits for this: it must not wait for the sample too.
     expect(await counting.count).toBeNull();
@@ -222,7 +243,7 @@ describe('a count of text and filters', () => {
 
   it('is tried, and exact, when its pages fit its budget', async () => {
     const { counter, counts } = counting(estimates(1_500), sampled, 1_480);
-    expect(await counter.begin(context({ country: 'CA' }, "'python'"), 1_500).total).toBe(1_480);
+    expect(await counter.begin(context(IN_CANADA, "'python'"), 1_500).total).toBe(1_480);
     expect(counts()).toHaveLength(1);
   });
 });
@@ -253,16 +274,28 @@ describe('the count plan, decided before anything is counted', () => {
     expect(await planOf(() => 140_000, {}, "'nurs'")).toEqual(['word-total', undefined]);
   });
 
+  it('is word-total for one word in a country, in remote work, or both, however the search says so, and not in a city', async () => {
+    for (const search of [{ country: 'CA' }, { remote: true }, { location: 'Germany', remote: true }, { location: 'Remote, Canada' }, { remote: false }])
+      expect(await planOf(() => 140_000, search, "'nurs'")).toEqual(['word-total', undefined]);
+    for (const search of [
+      { location: 'Toronto, ON' },
+      { country: 'CA', location: 'Germany' },
+      { remote: false, location: 'Remote' },
+      { country: 'CA', visaSponsorship: true },
+    ])
+      expect((await planOf(() => 140_000, search, "'nurs'"))[0]).not.toBe('word-total');
+  });
+
   it('is count-first, without a time limit, when few listings hold the text', async () => {
-    expect(await planOf(() => 1_500, { country: 'CA' }, "'rust'")).toEqual(['count-first', null]);
+    expect(await planOf(() => 1_500, IN_CANADA, "'rust'")).toEqual(['count-first', null]);
   });
 
   it('is count-first, within the budget, when a filter with an index of its own leaves few table pages to read', async () => {
-    expect(await planOf(inCountry(800), { country: 'CA' }, "'python'")).toEqual(['count-first', 25]);
+    expect(await planOf(inCountry(800), IN_CANADA, "'python'")).toEqual(['count-first', 25]);
   });
 
   it('is estimate-only when the table pages a count would read could not fit even the whole budget', async () => {
-    expect(await planOf(inCountry(8_000), { country: 'CA' }, "'python'")).toEqual(['estimate-only', 0]);
+    expect(await planOf(inCountry(8_000), IN_CANADA, "'python'")).toEqual(['estimate-only', 0]);
   });
 
   it('is estimate-then-count for common words that may or may not occur together', async () => {

@@ -4,6 +4,8 @@ import { filterCells, indexedFilterConditions, SqlParameters } from './search-fi
 import { cellListings, countReads, countStrategy, tableFitsBuffers, windowListings } from './search-plan';
 import {
   cellFilters,
+  CountedWord,
+  countedWord,
   countStatement,
   isFiltered,
   isTextual,
@@ -17,7 +19,6 @@ import {
   Stream,
   textConditions,
 } from './search-sql';
-import { singleLexeme } from './tsquery-text';
 
 /**
  * Counting stops at 10,001 matches. When few listings hold the text it runs at once, whatever it takes; otherwise the
@@ -68,7 +69,8 @@ type CountShape = { strategy: Strategy; textMatches: number | null };
 /**
  * How a first page's total is found: decided before any of it runs (`SearchCounter.plan`), then carried out
  * (`SearchCounter.carryOut`). `budgetMs` is the time limit of the count a page may wait for.
- * - `word-total`: one word without filters; its listings were counted as they were written (job_listing_lexemes).
+ * - `word-total`: one word, without filters or limited to a country and remote work (`limits`); its listings were
+ *   counted as they were written (job_listing_lexemes, job_listing_lexeme_places).
  * - `count-first`: a count expected to be cheap runs before any estimate (`budgetMs` null: whatever it takes, when
  *   few listings hold the text); the sample estimates only when it gives no total.
  * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
@@ -79,7 +81,7 @@ type CountShape = { strategy: Strategy; textMatches: number | null };
  * above COUNT_BELOW_ESTIMATE: `total` is an estimate only where the sample says it is above 10,000.
  */
 export type CountPlan =
-  | { name: 'word-total'; lexeme: string }
+  | ({ name: 'word-total' } & CountedWord)
   | { name: 'count-first'; budgetMs: number | null; stream: Stream }
   | { name: 'estimate-then-count'; budgetMs: number; countMs: (estimate: number) => number; stream: Stream }
   | { name: 'estimate-only'; budgetMs: 0; stream: Stream };
@@ -127,12 +129,13 @@ export class SearchCounter {
    * statistics know each, not how they combine. Up to COUNT_FIRST_BELOW expected matches of such a combination, the
    * count comes first and its answer decides (an estimate of none is counted: a count answers zero far sooner than a
    * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs while the page is
-   * read: a search waits for the slower, not both. A single word without filters is not counted: its listings were
-   * counted as they were written (job_listing_lexemes), and that one row comes first.
+   * read: a search waits for the slower, not both. A single word without filters, or limited to a country and remote
+   * work, is not counted: its listings were counted as they were written, and those few rows come first.
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
-    // One word without filters: its listings are counted already, and the page is planned with their number.
+    // One word without filters or within a country and remote work: its listings are counted already, and the page
+    // is planned with their number.
     const first = countedWord(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
@@ -155,8 +158,8 @@ export class SearchCounter {
    * sample estimates first.
    */
   async plan(session: SearchSession, context: SearchContext): Promise<CountPlan> {
-    const lexeme = countedWord(context);
-    if (lexeme !== null) return { name: 'word-total', lexeme };
+    const word = countedWord(context);
+    if (word !== null) return { name: 'word-total', ...word };
     const matches = everyMatch(context);
     const shape = await countStrategy(session, context, matches);
     const stream: Stream = { ...matches, strategy: shape.strategy };
@@ -186,7 +189,7 @@ export class SearchCounter {
     time: CountingTime,
     { settle, onLateAnswer }: { settle: (count: number | null) => void; onLateAnswer: (count: number) => void },
   ): Promise<number> {
-    if (plan.name === 'word-total') return this.listingsHolding(session, plan.lexeme, settle);
+    if (plan.name === 'word-total') return this.listingsHolding(session, plan, settle);
     if (plan.name === 'estimate-only') settle(null);
     let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
     let count: number | null = null;
@@ -208,9 +211,9 @@ export class SearchCounter {
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
 
-  /** The exact total of one word: the listings that hold its lexeme, as counted when they were written. */
-  private async listingsHolding(session: SearchSession, lexeme: string, settle: (count: number) => void): Promise<number> {
-    const [{ listings }] = await session.query<{ listings: number }[]>(lexemeListingsStatement(lexeme));
+  /** The exact total of one word: the listings (within `limits`) that hold its lexeme, as counted when they were written. */
+  private async listingsHolding(session: SearchSession, { lexeme, limits }: CountedWord, settle: (count: number) => void): Promise<number> {
+    const [{ listings }] = await session.query<{ listings: number }[]>(lexemeListingsStatement(lexeme, limits));
     settle(Math.min(listings, EXACT_TOTAL_LIMIT + 1));
     return listings;
   }
@@ -301,11 +304,6 @@ export class SearchCounter {
  */
 export function sampledTotal(matches: number, every: number, planned: number): number {
   return matches > 0 ? matches * every : Math.min(planned, every);
-}
-
-/** The lexeme of a search for one word without filters, whose listings were counted as they were written; else null. */
-function countedWord(context: SearchContext): string | null {
-  return isFiltered(context) ? null : singleLexeme(context.text.match);
 }
 
 /** Every match of a search, as one stream without tiers: what a count counts. */

@@ -170,6 +170,30 @@ function locationParts(location: string): { remote: boolean; country: string | n
   return { remote, country: named.length > 0 ? countryCode(named[0]) : null, places };
 }
 
+/** Where a search of one word may be limited for its total to come from counts kept by place (search-count.ts). */
+export interface PlaceLimits {
+  /** A country code, or null for any. */
+  country: string | null;
+  /** Remote listings only (true), none (false), or either (null). */
+  remote: boolean | null;
+}
+
+/**
+ * The search's limits when a country and remote work are all it filters on (any of `country`, `location` naming a
+ * country or "Remote", `remote`), or none at all; null when it has another filter, names a place within a country
+ * (a city), or says a country or remote twice in ways that disagree.
+ */
+export function placeLimits(search: JobSearchDto, asOf: Date): PlaceLimits | null {
+  const { country, location, remote, ...others } = search;
+  if (filterConditions(others, asOf, new SqlParameters()).length > 0) return null;
+  const parts = location ? locationParts(location) : null;
+  if (parts && parts.places.length > 0) return null;
+  const countries = new Set([country ? countryCode(country) : null, parts?.country ?? null].filter((code) => code !== null));
+  const remotes = new Set([remote ?? null, parts?.remote ? true : null].filter((value) => value !== null));
+  if (countries.size > 1 || remotes.size > 1) return null;
+  return { country: [...countries][0] ?? null, remote: [...remotes][0] ?? null };
+}
+
 /** The one country a search is limited to, if any: the newest-first index of that country can serve it. */
 export function searchCountry(search: JobSearchDto): string | null {
   if (search.country) return countryCode(search.country);

@@ -4,6 +4,7 @@ import {
   cellWindow,
   estimateStatement,
   inTitle,
+  countedWord,
   isFiltered,
   isTextual,
   postedWindow,
@@ -71,9 +72,11 @@ export async function planStreams(session: SearchSession, context: SearchContext
     : [{ filters, text: textConditions(context), tier: none, words, country }];
   const planned: Stream[] = [];
   // One statement at a time: a connection runs them in order.
-  // Few matches, counted: every stream is a bitmap of them (by the text index when no filter narrows it).
-  const few = counted !== null && counted <= WALK_ABOVE_MATCHES;
+  // Few matches, counted: every stream is a bitmap of them (by the text index when no filter narrows it). A word's
+  // listings counted in a country or in remote work say nothing of how many the word's bitmap holds: the planner's
+  // estimates choose then.
   const filtered = isFiltered(context);
+  const few = counted !== null && counted <= WALK_ABOVE_MATCHES && !(filtered && countedWord(context) !== null);
   // No title holds two of the words together: the title tier holds nothing, and is not read (its index would AND
   // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md). Few titles do ("junior
   // pharmacist": the words are common, titles that hold both are not): a bitmap of the title index finds them.

@@ -1,7 +1,7 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { filterCellConditions, filterConditions, postedSince, SqlParameters } from './search-filters';
-import { loosened, prefixQuery, requiredWords } from './tsquery-text';
+import { filterCellConditions, filterConditions, PlaceLimits, placeLimits, postedSince, SqlParameters } from './search-filters';
+import { loosened, prefixQuery, requiredWords, singleLexeme } from './tsquery-text';
 
 /**
  * How a text query matches: as written (`exact`), or, when its last word is in no listing but starts words that
@@ -231,12 +231,36 @@ export function countStatement(stream: Stream): Statement {
   };
 }
 
-/** How many listings hold `lexeme`, exactly (job_listing_lexemes, kept by triggers: see its migration, ListingWordCounts). */
-export function lexemeListingsStatement(lexeme: string): Statement {
+/** A search for one word whose listings were counted as they were written: its lexeme and limits. */
+export interface CountedWord {
+  lexeme: string;
+  limits: PlaceLimits;
+}
+
+/** The counted word of a search for one word without filters or limited to a country and remote work; else null. */
+export function countedWord(context: SearchContext): CountedWord | null {
+  const lexeme = singleLexeme(context.text.match);
+  const limits = lexeme === null ? null : placeLimits(context.search, context.asOf);
+  return lexeme !== null && limits !== null ? { lexeme, limits } : null;
+}
+
+/**
+ * How many listings within `limits` hold `lexeme`, exactly: job_listing_lexemes for all listings, job_listing_lexeme_places
+ * by country and remote flag (kept by triggers: see their migrations, ListingWordCounts and ListingLexemePlaces).
+ */
+export function lexemeListingsStatement(lexeme: string, { country, remote }: PlaceLimits): Statement {
+  if (country === null && remote === null) {
+    return {
+      kind: 'lexeme-listings',
+      sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_lexemes c WHERE c.lexeme = $1), 0) AS listings',
+      values: [lexeme],
+    };
+  }
   return {
     kind: 'lexeme-listings',
-    sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_lexemes c WHERE c.lexeme = $1), 0) AS listings',
-    values: [lexeme],
+    sql: `SELECT coalesce(sum(c.listings), 0)::int AS listings FROM job_listing_lexeme_places c
+           WHERE c.lexeme = $1 AND ($2::text IS NULL OR c.country = $2) AND ($3::boolean IS NULL OR c.is_remote = $3)`,
+    values: [lexeme, country, remote],
   };
 }
 
