@@ -369,7 +369,7 @@ ${kinds.map((kind) => `- **${kind.name}**: ${kind.describe}`).join('\n')}
 - **Newest first through one covering index.** \`job_listings_newest\` is (posted_at DESC, id DESC) and includes every
   column a filter tests and the title vector, so filters and title matches are read from the index alone, in order;
   a page is a keyset page, \`(posted_at, id) < cursor\`, so page 50 costs what page 1 does. A search limited to one
-  country walks \`job_listings_country_newest\` (country, posted_at, id).
+  country walks \`job_listings_country_newest\` (country, posted_at, id, including what the other filters test).
 - **Words tested on the index first.** The newest-first index also holds each listing's words signature: 1,024
   bits, three set for each of its words by hashes that PostgreSQL keeps stable across versions. Reading a listing's
   search vector costs ~15 µs (a lookup by id, then its TOASTed value), so a walk first tests the words its text

@@ -4,6 +4,17 @@ import { estimateMatches } from '@src/modules/jobs/search/search-plan';
 import type { SearchContext, Statement } from '@src/modules/jobs/search/search-sql';
 import type { SearchRepository, SearchSession } from '@src/modules/jobs/search/search.repository';
 
+// The budget is wall-clock time: a busy machine spent it between two statements of the fake database and changed the
+// plan. Here the clock stands still (only Date is faked), so a plan depends on the answers alone.
+beforeEach(() => {
+  jest.useFakeTimers({
+    doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'hrtime', 'performance'],
+  });
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
 const timedOut = () => Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
 
 /**
