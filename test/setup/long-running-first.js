@@ -2,7 +2,7 @@ const { readFileSync } = require('node:fs');
 const Sequencer = require('@jest/test-sequencer').default;
 
 /** The mark a test file carries in its first comment when it takes far longer than the rest. */
-const LONG_RUNNING = /^\/\*\*[^]*?@long-running\b[^]*?\*\//;
+const LONG_RUNNING = /^\/\*\*(?:(?!\*\/)[^])*@long-running\b/;
 
 /**
  * Starts the files marked `@long-running` first. Jest orders a file by how long it took last time, and one it has
