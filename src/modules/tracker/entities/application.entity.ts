@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CoverLetter } from '../../cover-letters/entities/cover-letter.entity';
 import { JobListing } from '../../jobs/entities/job-listing.entity';
 import { Resume } from '../../resumes/entities/resume.entity';
+import { WithJobColumns } from '../../../database/job-columns.entity';
 import { OwnedRecord } from '../../../database/owned-record.entity';
 import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { ApplicationSource, ApplicationStatus } from '../application-status';
@@ -35,16 +36,7 @@ export const JOB_URL_UNIQUE_INDEX = 'applications_account_job_url';
 @Index('applications_search_text', { synchronize: false })
 @Index('applications_tailoring_pending', ['updatedAt'], { where: 'tailoring_pending' })
 @Index('applications_follow_up_unannounced', ['followUpAt'], { where: 'follow_up_at IS NOT NULL AND follow_up_announced_at IS DISTINCT FROM follow_up_at' })
-export class Application extends OwnedRecord {
-  @Column('text')
-  jobTitle: string;
-
-  @Column('text')
-  company: string;
-
-  @Column({ type: 'text', nullable: true })
-  location: string | null;
-
+export class Application extends WithJobColumns(OwnedRecord) {
   @Column({ type: 'text', nullable: true })
   jobUrl: string | null;
 

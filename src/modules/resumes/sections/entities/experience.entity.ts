@@ -1,17 +1,9 @@
 import { Column, Entity } from 'typeorm';
+import { WithJobColumns } from '../../../../database/job-columns.entity';
 import { DatedSectionItem } from '../section-item.entity';
 
 @Entity('experiences')
-export class Experience extends DatedSectionItem {
-  @Column('text')
-  jobTitle: string;
-
-  @Column('text')
-  company: string;
-
-  @Column({ type: 'text', nullable: true })
-  location: string | null;
-
+export class Experience extends WithJobColumns(DatedSectionItem) {
   @Column({ type: 'text', nullable: true })
   description: string | null;
 
