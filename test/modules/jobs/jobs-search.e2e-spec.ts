@@ -680,6 +680,21 @@ describe('POST /v1/jobs/search', () => {
       expect(response.body.total).toBe(3);
     });
 
+    it('finds a phrase of three words, or with a word left out between, only where its words stand so, and follows an edit', async () => {
+      const [three, stopWord] = await set.add([
+        listingRecord(set.tag, { id: 'phrase-three', title: 'Analyst', description: 'A Korvel Daxton Ombra role.' }),
+        listingRecord(set.tag, { id: 'phrase-stop', title: 'Director of Korvel', description: 'Daxton Ombra Korvel.' }),
+        listingRecord(set.tag, { id: 'phrase-apart', title: 'Korvel Daxton', description: 'Daxton Ombra, and director Korvel.' }),
+      ]);
+      const found = async (query: string) => ids(await user.api.post(SEARCH, { query, ...mine() }));
+      // Each pair of "korvel daxton ombra" is in phrase-apart, never the three in a row.
+      expect(await found('"korvel daxton ombra"')).toEqual([three.id]);
+      expect(await found('"director of korvel"')).toEqual([stopWord.id]);
+      expect(await found('"ombra korvel"')).toEqual([stopWord.id]);
+      await set.update(stopWord.id, { description: 'Ombra and Korvel.' });
+      expect(await found('"ombra korvel"')).toEqual([]);
+    });
+
     it('understands web-search syntax: quoted phrases and excluded words', async () => {
       const phrase = await user.api.post(SEARCH, { query: '"zyphrion platform"', ...mine() });
       expect(ids(phrase)).toEqual([fixtures.titleMatch.id]);

@@ -59,6 +59,14 @@ export class ListingSet {
     this.listings.push(...added);
     return added;
   }
+
+  /** Imports a listing again with `fields` changed, as its provider's next version would arrive. */
+  async update(id: string, fields: Partial<ListingRecord>): Promise<void> {
+    const known = this.listings.findIndex((listing) => listing.id === id);
+    const [updated] = await this.add([{ ...this.listings[known].record, ...fields }]);
+    this.listings.splice(known, 1);
+    if (updated.id !== id) throw new Error(`Listing ${id} came back as ${updated.id}`);
+  }
 }
 
 /** A record of our shape with defaults for what a test does not care about. */

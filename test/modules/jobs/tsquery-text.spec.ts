@@ -1,4 +1,4 @@
-import { loosened, requiredWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
+import { adjacentPairs, loosened, requiredWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
 
 describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
   it('are every lexeme of a conjunction of words and phrases', () => {
@@ -24,6 +24,32 @@ describe('the words every match of a tsquery holds (tested on the words signatur
 
   it('are none for an empty query', () => {
     expect(requiredWords('')).toEqual([]);
+  });
+});
+
+describe('the pairs of adjacent words every match of a tsquery holds (found by the word_pairs index)', () => {
+  it('are the words 1 apart of each phrase, exactly what a phrase of two words and single words ask', () => {
+    expect(adjacentPairs("'junior' <-> 'pharmacist'")).toEqual({ pairs: ['junior pharmacist'], words: [], exact: true });
+    expect(adjacentPairs("'junior' <-> 'pharmacist' & 'remot'")).toEqual({ pairs: ['junior pharmacist'], words: ["'remot'"], exact: true });
+    expect(adjacentPairs("'data' <-> 'engin' & 'product' <-> 'manag'")).toEqual({ pairs: ['data engin', 'product manag'], words: [], exact: true });
+  });
+
+  it('are only what a longer phrase, or words further apart, require: the listings to test', () => {
+    expect(adjacentPairs("'senior' <-> 'data' <-> 'engin'")).toEqual({ pairs: ['senior data', 'data engin'], words: [], exact: false });
+    expect(adjacentPairs("'director' <2> 'sale'")).toEqual({ pairs: [], words: [], exact: false });
+    expect(adjacentPairs("'vice' <-> 'presid' <2> 'sale'")).toEqual({ pairs: ['vice presid'], words: [], exact: false });
+  });
+
+  it('leave out what a match need not hold: alternatives, exclusions, prefixes, weights and groups', () => {
+    expect(adjacentPairs("'data' <-> 'engin' | 'sql'")).toEqual({ pairs: [], words: [], exact: false });
+    expect(adjacentPairs("'data' <-> 'engin' & !'java'")).toEqual({ pairs: ['data engin'], words: [], exact: false });
+    expect(adjacentPairs("'data' <-> 'engin':*")).toEqual({ pairs: [], words: [], exact: false });
+    expect(adjacentPairs("'senior' & ( 'data' <-> 'engin' | 'sql' )")).toEqual({ pairs: [], words: ["'senior'"], exact: false });
+  });
+
+  it('are none for words alone, and read a lexeme holding an operator as itself', () => {
+    expect(adjacentPairs("'senior' & 'engin'")).toEqual({ pairs: [], words: ["'senior'", "'engin'"], exact: false });
+    expect(adjacentPairs("'a<->b' <-> 'o''brien'")).toEqual({ pairs: ["a<->b o'brien"], words: [], exact: true });
   });
 });
 

@@ -12,6 +12,8 @@ import type { ListingValues } from '../listing-columns';
 const TITLE_VECTOR_EXPRESSION = "setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', company), 'B')";
 /** Three bits for each word of `searchVector` (by its hashes): the newest-first index tests a search's words on it. */
 const WORDS_SIGNATURE_EXPRESSION = 'listing_words_signature(tsvector_to_array(search_vector))';
+/** Each pair of adjacent words of `searchVector`, hashed: a phrase's index (see its migration, ListingWordPairs). */
+const WORD_PAIRS_EXPRESSION = 'listing_word_pairs(search_vector)';
 
 /**
  * A job listing from a provider, shared by every account (listings are not owned). The columns after `source`
@@ -25,6 +27,7 @@ const WORDS_SIGNATURE_EXPRESSION = 'listing_words_signature(tsvector_to_array(se
 @Index('job_listings_country_newest', { synchronize: false })
 @Index('job_listings_search_vector', { synchronize: false })
 @Index('job_listings_title_vector', { synchronize: false })
+@Index('job_listings_word_pairs', { synchronize: false })
 @Index('job_listings_title_trgm', { synchronize: false })
 @Index('job_listings_place_keys', { synchronize: false })
 @Index('job_listings_remote_place_keys', { synchronize: false })
@@ -158,6 +161,9 @@ export class JobListing implements ListingValues {
 
   @Column({ type: 'bit', length: 1024, generatedType: 'STORED', asExpression: WORDS_SIGNATURE_EXPRESSION, select: false, insert: false, update: false })
   wordsSignature: string;
+
+  @Column({ type: 'bigint', array: true, generatedType: 'STORED', asExpression: WORD_PAIRS_EXPRESSION, select: false, insert: false, update: false })
+  wordPairs: string[];
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

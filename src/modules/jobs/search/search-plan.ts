@@ -124,7 +124,7 @@ async function chooseStrategy(
   // A word the statistics do not know is estimated at exactly 0.5% of the listings: rare, as far as anyone knows.
   const unknownWord = Math.abs(textMatches - UNKNOWN_WORD_SHARE * listings) < 1;
   // A walk that tests only titles reads the index alone and is cheaper: it pays off for rarer text.
-  const readsTable = stream.text(new SqlParameters()).some((condition) => condition.includes('search_vector'));
+  const readsTable = stream.text(new SqlParameters()).some((condition) => /search_vector|word_pairs/.test(condition));
   if (textMatches <= (readsTable ? WALK_ABOVE_MATCHES : WALK_ABOVE_TITLE_MATCHES) || unknownWord) {
     return { strategy: 'bitmap', expected: unknownWord ? undefined : await streamMatches() };
   }

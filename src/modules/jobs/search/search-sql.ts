@@ -1,7 +1,7 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { filterCellConditions, filterConditions, PlaceLimits, placeLimits, postedSince, SqlParameters } from './search-filters';
-import { loosened, prefixQuery, requiredWords, singleLexeme } from './tsquery-text';
+import { adjacentPairs, loosened, prefixQuery, requiredWords, singleLexeme } from './tsquery-text';
 
 /**
  * How a text query matches: as written (`exact`), or, when its last word is in no listing but starts words that
@@ -182,19 +182,27 @@ export function textConditions(context: SearchContext, part: 'match' | 'keywords
 
 /**
  * The conditions of `search_vector @@ tested`. Only a listing's whole search vector, TOASTed and compressed, tells a
- * phrase from its words together (~10–100 µs a listing: bench/RESULTS-search.md). The title vector, in the row and in
- * the newest-first index, begins the search vector alike (title, then company): a title that holds the phrase needs
- * nothing more read. So a phrase is tested on the title first, and its words together are what the text's index is
- * asked for (exactly, where the phrase would make it recheck every listing's vector). Text with an exclusion is
- * tested as it is: the title may lack a word the description holds.
+ * phrase from its words together (~10–100 µs a listing: bench/RESULTS-search.md), so a phrase is found by its pairs
+ * of adjacent words (`word_pairs`, see the migration ListingWordPairs), whose index answers without reading a vector:
+ * exactly for phrases of two words (`adjacentPairs`), and as the listings to test for longer ones. Those are tested
+ * on the title first: the title vector, in the row and in the newest-first index, begins the search vector alike
+ * (title, then company), and a title that holds the phrase needs nothing more read. A walk reaches each listing's
+ * vector by id (`searchVector`), and tests the phrase there. Text with an exclusion is tested as it is: the title may
+ * lack a word the description holds.
  */
 function textMatch(tested: string, searchVector: string, sql: SqlParameters): string[] {
   const loose = loosened(tested);
   if (loose === null) return [`${searchVector} @@ ${sql.bind(tested)}::tsquery`];
-  const phrase = sql.bind(tested);
-  const words = searchVector === 'l.search_vector' ? [`l.search_vector @@ ${sql.bind(loose)}::tsquery`] : [];
-  // CASE, not OR: the planner would read an OR through both text indexes and recheck every listing's vector.
-  return [...words, `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`];
+  const inTitleFirst = () => {
+    const phrase = sql.bind(tested);
+    // CASE, not OR: the planner would read an OR through both text indexes and recheck every listing's vector.
+    return `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`;
+  };
+  if (searchVector !== 'l.search_vector') return [inTitleFirst()];
+  const { pairs, words, exact } = adjacentPairs(tested);
+  const held = pairs.length > 0 ? [`l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`] : [];
+  if (exact) return [...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []), ...held];
+  return [`l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...held, inTitleFirst()];
 }
 
 /**

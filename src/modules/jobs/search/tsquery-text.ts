@@ -16,28 +16,57 @@ export function lexemes(query: string): string[] {
 }
 
 /**
- * The lexemes (unquoted) that every listing matching a tsquery's text holds: those of its top-level conjuncts (split
- * on `&` outside parentheses) that are a lexeme or a phrase of lexemes. An alternative (|), an exclusion (!), a
- * prefix or weight (:) or a group requires no particular lexeme, and adds none; `|` binds loosest, so one outside
- * parentheses leaves nothing required at all.
+ * The top-level conjuncts of a tsquery's text (split on `&` outside parentheses) that are a lexeme or a phrase of
+ * lexemes, and whether those are all of them. An alternative (|), an exclusion (!), a prefix or weight (:) or a group
+ * makes a conjunct that requires no particular lexeme; `|` binds loosest, so one outside parentheses leaves none.
  */
-export function requiredWords(query: string): string[] {
+function plainConjuncts(query: string): { plain: string[]; all: boolean } {
   // Lexemes blanked out while the operators around them are read, keeping every position.
   const operators = query.replace(QUOTED_LEXEME, (quoted) => '_'.repeat(quoted.length));
-  const conjuncts: string[] = [];
-  let [depth, start] = [0, 0];
+  const plain: string[] = [];
+  let [depth, start, all] = [0, 0, true];
   for (let at = 0; at <= operators.length; at++) {
     const character = operators[at];
     if (character === '(') depth++;
     else if (character === ')') depth--;
-    else if (character === '|' && depth === 0) return [];
+    else if (character === '|' && depth === 0) return { plain: [], all: false };
     else if ((character === '&' && depth === 0) || at === operators.length) {
-      if (!/[|!:()\\]/.test(operators.slice(start, at))) conjuncts.push(query.slice(start, at));
+      if (/[|!:()\\]/.test(operators.slice(start, at))) all = false;
+      else plain.push(query.slice(start, at).trim());
       start = at + 1;
     }
   }
-  const words = conjuncts.flatMap((conjunct) => lexemes(conjunct).map(unquoted));
+  return { plain, all };
+}
+
+/** The lexemes (unquoted) that every listing matching a tsquery's text holds: those of its plain conjuncts. */
+export function requiredWords(query: string): string[] {
+  const words = plainConjuncts(query).plain.flatMap((conjunct) => lexemes(conjunct).map(unquoted));
   return [...new Set(words)];
+}
+
+/**
+ * The pairs of adjacent lexemes (`'junior' <-> 'pharmacist'` → `junior pharmacist`) that every listing matching a
+ * tsquery's text holds: those of its plain conjuncts' phrases, words 1 apart (`<->`). `exact` when the text is
+ * nothing but phrases of two words and single words (`words`, quoted): a listing that holds those pairs and words
+ * matches it; a longer phrase also needs its pairs in a row, and `<2>` words 2 apart.
+ */
+export function adjacentPairs(query: string): { pairs: string[]; words: string[]; exact: boolean } {
+  const { plain, all } = plainConjuncts(query);
+  const pairs: string[] = [];
+  const words: string[] = [];
+  let exact = all;
+  for (const conjunct of plain) {
+    const found = [...conjunct.matchAll(QUOTED_LEXEME)];
+    // The operator between each lexeme and the one before it.
+    const operators = found.slice(1).map((lexeme, index) => conjunct.slice((found[index].index ?? 0) + found[index][0].length, lexeme.index).trim());
+    operators.forEach((operator, index) => {
+      if (operator === '<->') pairs.push(`${unquoted(found[index][0])} ${unquoted(found[index + 1][0])}`);
+    });
+    if (found.length === 1) words.push(found[0][0]);
+    else if (found.length > 2 || operators[0] !== '<->') exact = false;
+  }
+  return { pairs: [...new Set(pairs)], words, exact: exact && pairs.length > 0 };
 }
 
 /**
