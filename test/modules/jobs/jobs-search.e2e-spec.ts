@@ -342,10 +342,12 @@ describe('POST /v1/jobs/search', () => {
       await runner.startTransaction();
       try {
         await runner.query(`UPDATE job_listings SET description = description || ' Quokkaforge.', job_level = 'executive' WHERE id = $1`, [listing.id]);
-        const [changed] = await runner.query(`SELECT job_level, search_vector @@ 'quokkaforg'::tsquery AS found FROM job_listing_sample WHERE id = $1`, [
-          listing.id,
-        ]);
-        expect(changed).toEqual({ job_level: 'executive', found: true });
+        const [changed] = await runner.query(
+          `SELECT job_level, search_vector @@ 'quokkaforg'::tsquery AS found, word_pairs = (SELECT word_pairs FROM job_listings WHERE id = $1) AS pairs
+             FROM job_listing_sample WHERE id = $1`,
+          [listing.id],
+        );
+        expect(changed).toEqual({ job_level: 'executive', found: true, pairs: true });
         await runner.query('DELETE FROM job_listings WHERE id = $1', [listing.id]);
         expect(await runner.query('SELECT id FROM job_listing_sample WHERE id = $1', [listing.id])).toEqual([]);
       } finally {
@@ -358,6 +360,7 @@ describe('POST /v1/jobs/search', () => {
     it.each<[string, Partial<JobSearchDto>]>([
       ['two words', { query: 'senior engineer' }],
       ['a phrase', { query: '"product manager"' }],
+      ['a phrase of three words with one left out between', { query: '"years of professional experience"' }],
       ['a phrase or a word', { query: '"product manager" OR kubernetes' }],
       ['a word and an exclusion', { query: 'engineer -senior' }],
       ['a word within a month', { query: 'engineer', datePosted: 'month' }],

@@ -199,10 +199,15 @@ function textMatch(tested: string, searchVector: string, sql: SqlParameters): st
     return `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`;
   };
   if (searchVector !== 'l.search_vector') return [inTitleFirst()];
-  const { pairs, words, exact } = adjacentPairs(tested);
-  const held = pairs.length > 0 ? [`l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`] : [];
-  if (exact) return [...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []), ...held];
-  return [`l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...held, inTitleFirst()];
+  const { words, exact } = adjacentPairs(tested);
+  if (exact) return [...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []), ...pairsHeld(tested, sql)];
+  return [`l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...pairsHeld(tested, sql), inTitleFirst()];
+}
+
+/** The condition that a listing (or sampled listing) holds the pairs of adjacent words `tested` requires, if any. */
+function pairsHeld(tested: string, sql: SqlParameters): string[] {
+  const { pairs } = adjacentPairs(tested);
+  return pairs.length > 0 ? [`l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`] : [];
 }
 
 /**
@@ -297,10 +302,11 @@ const PHRASE_READS = 200;
 
 /**
  * How many of the sampled listings (job_listing_sample, which has every column a search tests), or of its `part`
- * (SAMPLE_PART), match a search's text and pass its filters (`matches`). Only a listing's words, its whole TOASTed
- * search vector, tell a phrase from its words together, and reading it for every sampled listing that holds two
- * common words is far too slow (bench/RESULTS-search.md). So text with a phrase counts the sampled listings that hold its words together
- * (`loosened`: the GIN index alone answers that), and reads PHRASE_READS of them, by id (a random order), for the
+ * (SAMPLE_PART), match a search's text and pass its filters (`matches`). A phrase of two words is counted by its
+ * pair of adjacent words, as the search finds it. A longer phrase, or words further apart, only a listing's whole
+ * TOASTed search vector tells from its words together, and reading it for every sampled listing that holds two common
+ * words is far too slow (bench/RESULTS-search.md): such text counts the sampled listings that hold its words together
+ * and its pairs (the GIN indexes alone answer that), and reads PHRASE_READS of them, by id (a random order), for the
  * share that hold the phrase.
  */
 export function sampleCountStatement(context: SearchContext, part = false): Statement {
@@ -310,13 +316,14 @@ export function sampleCountStatement(context: SearchContext, part = false): Stat
   const kind = part ? 'sample-part' : 'sample';
   const text = context.text.match;
   const loose = text && loosened(text);
-  if (!loose)
+  // A phrase its pairs of words tell exactly is counted as any text is: the sample holds the pairs and their index.
+  if (!loose || adjacentPairs(text).exact)
     return {
       kind,
       sql: `SELECT count(*)::float AS matches FROM job_listing_sample l ${whereClause([...filters, ...textConditions(context)(sql)])}`,
       values: sql.values,
     };
-  const holding = whereClause([...filters, `l.search_vector @@ ${sql.bind(loose)}::tsquery`]);
+  const holding = whereClause([...filters, `l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...pairsHeld(text, sql)]);
   return {
     kind,
     sql: `SELECT coalesce(max(l.holding) * count(*) FILTER (WHERE l.search_vector @@ ${sql.bind(text)}::tsquery)::float / greatest(count(*), 1), 0) AS matches
