@@ -1,32 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The sample's columns as ListingSample wrote them, and the pairs of adjacent words after them. */
-const SAMPLE_COLUMNS = [
-  '"id"',
-  '"posted_at"',
-  '"is_remote"',
-  '"work_arrangement"',
-  '"employment_type"',
-  '"country"',
-  '"place_keys"',
-  '"job_level"',
-  '"language"',
-  '"visa_sponsorship"',
-  '"security_clearance"',
-  '"apply_is_direct"',
-  '"can_apply"',
-  '"annual_salary_min"',
-  '"annual_salary_max"',
-  '"experience_years"',
-  '"source"',
-  '"republish_count"',
-  '"first_seen_at"',
-  '"title_normalized"',
-  '"company_normalized"',
-  '"benefit_keys"',
-  '"search_vector"',
-];
-
 /**
  * The sample (see ListingSample) holds each sampled listing's pairs of adjacent words too (see ListingWordPairs), with
  * their index, so that the estimate of a phrase's total counts the sampled listings that hold it as the search does.
@@ -42,19 +15,26 @@ export class ListingSamplePairs1798300000000 implements MigrationInterface {
     await queryRunner.query(`UPDATE "job_listing_sample" s SET "word_pairs" = l."word_pairs" FROM "job_listings" l WHERE l."id" = s."id"`);
     await queryRunner.query(`ALTER TABLE "job_listing_sample" ALTER COLUMN "word_pairs" SET NOT NULL`);
     await queryRunner.query(`CREATE INDEX "job_listing_sample_word_pairs" ON "job_listing_sample" USING gin ("word_pairs")`);
-    await writeSample(queryRunner, [...SAMPLE_COLUMNS, '"word_pairs"']);
+    await writeSample(queryRunner);
     await queryRunner.query(`ANALYZE "job_listing_sample"`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await writeSample(queryRunner, SAMPLE_COLUMNS);
     await queryRunner.query(`ALTER TABLE "job_listing_sample" DROP COLUMN "word_pairs"`);
+    await writeSample(queryRunner);
   }
 }
 
-/** The trigger function that copies a sampled listing's `columns` into the sample (its trigger is ListingSample's). */
-async function writeSample(queryRunner: QueryRunner, columns: string[]): Promise<void> {
-  const assignments = columns.filter((column) => column !== '"id"').map((column) => `${column} = EXCLUDED.${column}`);
+/**
+ * The trigger function that copies a sampled listing into the sample (its trigger is ListingSample's): every column
+ * the sample has, read from the catalog, so that the function and the table cannot disagree.
+ */
+async function writeSample(queryRunner: QueryRunner): Promise<void> {
+  const rows: { name: string }[] = await queryRunner.query(
+    `SELECT quote_ident(attname) AS name FROM pg_attribute WHERE attrelid = 'job_listing_sample'::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
+  );
+  const columns = rows.map((row) => row.name);
+  const assignments = columns.filter((column) => column !== 'id').map((column) => `${column} = EXCLUDED.${column}`);
   await queryRunner.query(
     `CREATE OR REPLACE FUNCTION job_listing_sample_write() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN

@@ -199,14 +199,13 @@ function textMatch(tested: string, searchVector: string, sql: SqlParameters): st
     return `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`;
   };
   if (searchVector !== 'l.search_vector') return [inTitleFirst()];
-  const { words, exact } = adjacentPairs(tested);
-  if (exact) return [...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []), ...pairsHeld(tested, sql)];
-  return [`l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...pairsHeld(tested, sql), inTitleFirst()];
+  const { pairs, words, exact } = adjacentPairs(tested);
+  if (exact) return [...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []), ...pairsHeld(pairs, sql)];
+  return [`l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...pairsHeld(pairs, sql), inTitleFirst()];
 }
 
-/** The condition that a listing (or sampled listing) holds the pairs of adjacent words `tested` requires, if any. */
-function pairsHeld(tested: string, sql: SqlParameters): string[] {
-  const { pairs } = adjacentPairs(tested);
+/** The condition that a listing (or sampled listing) holds `pairs` of adjacent words (see adjacentPairs), if any. */
+function pairsHeld(pairs: string[], sql: SqlParameters): string[] {
   return pairs.length > 0 ? [`l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`] : [];
 }
 
@@ -316,14 +315,15 @@ export function sampleCountStatement(context: SearchContext, part = false): Stat
   const kind = part ? 'sample-part' : 'sample';
   const text = context.text.match;
   const loose = text && loosened(text);
+  const { pairs, exact } = adjacentPairs(text ?? '');
   // A phrase its pairs of words tell exactly is counted as any text is: the sample holds the pairs and their index.
-  if (!loose || adjacentPairs(text).exact)
+  if (!loose || exact)
     return {
       kind,
       sql: `SELECT count(*)::float AS matches FROM job_listing_sample l ${whereClause([...filters, ...textConditions(context)(sql)])}`,
       values: sql.values,
     };
-  const holding = whereClause([...filters, `l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...pairsHeld(text, sql)]);
+  const holding = whereClause([...filters, `l.search_vector @@ ${sql.bind(loose)}::tsquery`, ...pairsHeld(pairs, sql)]);
   return {
     kind,
     sql: `SELECT coalesce(max(l.holding) * count(*) FILTER (WHERE l.search_vector @@ ${sql.bind(text)}::tsquery)::float / greatest(count(*), 1), 0) AS matches
