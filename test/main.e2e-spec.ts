@@ -1,31 +1,32 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ApiClient } from './setup/api-client';
-import { freePort } from './setup/free-port';
+import { eventually } from './setup/eventually';
+import { startServiceProcess } from './setup/service-process';
 import { testRunEnvironment } from './setup/test-environment';
 
 const DIST = join(__dirname, '..', 'dist');
+/** Room for the start's own wait (a minute) in the hook. */
+const START_HOOK_TIMEOUT_MS = 90_000;
 
 /** The service as `npm start` runs it: its own process, real logs on stdout, real signals. */
 describe('the service process', () => {
   let service: ChildProcess;
-  let output = '';
+  let output: () => string;
   let baseUrl: string;
-  let env: NodeJS.ProcessEnv;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     const { databaseUrl, redisPrefix } = testRunEnvironment();
-    const port = await freePort();
-    env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, PORT: String(port), LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '100' };
-    service = spawn('node', [join(DIST, 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    service.stdout?.on('data', (chunk) => (output += chunk));
-    service.stderr?.on('data', (chunk) => (output += chunk));
-    baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntil(async () => (await fetch(`${baseUrl}/health`).catch(() => undefined))?.status === 200);
-  });
+    env = { DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'info', RATE_LIMIT_SCALE: '100' };
+    const started = await startServiceProcess(env);
+    service = started.process;
+    output = started.output;
+    baseUrl = started.baseUrl;
+  }, START_HOOK_TIMEOUT_MS);
   afterAll(() => service.kill('SIGKILL'));
 
-  const cli = (...args: string[]) => JSON.parse(execFileSync('node', [join(DIST, 'cli', 'main.js'), ...args], { env }).toString());
+  const cli = (...args: string[]) => JSON.parse(execFileSync('node', [join(DIST, 'cli', 'main.js'), ...args], { env: { ...process.env, ...env } }).toString());
 
   it('logs JSON lines with request id, account and key, and never the Authorization header', async () => {
     const account = cli('account:create', '--email', `logs-${Date.now()}@test.example`, '--plan', 'plus');
@@ -33,16 +34,16 @@ describe('the service process', () => {
     const response = await new ApiClient(baseUrl, key).request('GET', '/v1/tracker/applications', undefined, { 'x-request-id': 'log-check-1' });
     expect(response.status).toBe(200);
 
-    await waitUntil(async () => output.includes('log-check-1'));
-    const lines = output
+    await eventually(async () => output().includes('log-check-1'));
+    const lines = output()
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
     const entry = lines.find((line) => line.req?.id === 'log-check-1');
     expect(entry).toMatchObject({ accountId: account.id, keyId, req: { method: 'GET', url: '/v1/tracker/applications' }, res: { statusCode: 200 } });
-    expect(output).not.toContain(key);
-    expect(output).not.toContain(key.slice(4, 20));
-    expect(output.toLowerCase()).not.toContain('authorization');
+    expect(output()).not.toContain(key);
+    expect(output()).not.toContain(key.slice(4, 20));
+    expect(output().toLowerCase()).not.toContain('authorization');
   });
 
   it('finishes in-flight requests on SIGTERM, then exits', async () => {
@@ -61,11 +62,3 @@ describe('the service process', () => {
     expect(service.exitCode !== null || service.signalCode === 'SIGTERM').toBe(true);
   });
 });
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -1,13 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import { prepareDatabase } from '@src/database/prepare-database';
 import { ApiClient, ApiResponse } from '../setup/api-client';
 import { eventually } from '../setup/eventually';
 import { createAccount, TestAccount } from '../setup/factories';
-import { freePort } from '../setup/free-port';
 import { startTestApp, TestApp } from '../setup/test-app';
 import { OwnPostgres, OwnRedis, stopProcess, useOwnServices } from '../setup/own-services';
+import { startServiceProcess } from '../setup/service-process';
 
 const CONTACTS = '/v1/contacts';
 const ada = { firstName: 'Ada', lastName: 'Lovelace' };
@@ -35,19 +34,8 @@ function waitingIn(sql: Client, database: string, wait: { type?: string; event?:
 
 /** The real service in a process of its own, which the test can kill -9. */
 async function startServer(env: Record<string, string>): Promise<{ server: ChildProcess; api: (key: string) => ApiClient }> {
-  const port = await freePort();
-  const server = spawn('node', [join(__dirname, '..', '..', 'dist', 'main.js')], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'silent', TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' },
-    stdio: 'ignore',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await eventually(() =>
-    fetch(`${baseUrl}/health/live`).then(
-      (response) => response.ok,
-      () => false,
-    ),
-  );
-  return { server, api: (key) => new ApiClient(baseUrl, key) };
+  const service = await startServiceProcess({ ...env, LOG_LEVEL: 'silent', TAILORING_WORKER: 'off', WEBHOOKS_WORKER: 'off' });
+  return { server: service.process, api: (key) => new ApiClient(service.baseUrl, key) };
 }
 
 describe('Idempotency-Key across a crash', () => {

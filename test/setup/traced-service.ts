@@ -1,8 +1,5 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './free-port';
 import { stopProcess } from './own-services';
+import { ServiceProcess, startServiceProcess } from './service-process';
 import { testRunEnvironment } from './test-environment';
 
 /** The service as `npm start` runs it, logging at trace, whose whole log a test reads. */
@@ -13,26 +10,22 @@ export interface TracedService {
   log(): string;
 }
 
+/** Room for the start's own wait (a minute) in the hook. */
+const START_HOOK_TIMEOUT_MS = 90_000;
+
 /**
  * A suite's `node dist/main.js` at LOG_LEVEL=trace on this run's database and Redis prefix, started before the
  * suite's tests and stopped after them; read its fields once `beforeAll` has run.
  */
 export function useTracedService(): TracedService {
-  let service: ChildProcess;
-  let log = '';
-  const traced: TracedService = { port: 0, baseUrl: '', log: () => log };
+  let service: ServiceProcess | undefined;
+  const traced: TracedService = { port: 0, baseUrl: '', log: () => service?.output() ?? '' };
   beforeAll(async () => {
-    traced.port = await freePort();
-    traced.baseUrl = `http://127.0.0.1:${traced.port}`;
     const { databaseUrl, redisPrefix } = testRunEnvironment();
-    service = spawn('node', [join(__dirname, '..', '..', 'dist', 'main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'trace', PORT: String(traced.port), TAILORING_WORKER: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    service.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    service.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    for (let attempt = 0; attempt < 100 && !log.includes('listening on'); attempt++) await sleep(100);
-  });
-  afterAll(() => stopProcess(service, 'SIGTERM'));
+    service = await startServiceProcess({ DATABASE_URL: databaseUrl, REDIS_PREFIX: redisPrefix, LOG_LEVEL: 'trace', TAILORING_WORKER: 'off' });
+    traced.port = service.port;
+    traced.baseUrl = service.baseUrl;
+  }, START_HOOK_TIMEOUT_MS);
+  afterAll(() => service && stopProcess(service.process, 'SIGTERM'));
   return traced;
 }

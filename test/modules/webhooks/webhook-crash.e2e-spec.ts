@@ -1,9 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { ChildProcess } from 'node:child_process';
 import { ApiClient } from '../../setup/api-client';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { freePort } from '../../setup/free-port';
 import { stopProcess } from '../../setup/own-services';
+import { startServiceProcess } from '../../setup/service-process';
 import { startTestApp, TestApp } from '../../setup/test-app';
 import { eventually, Receiver } from './webhook-fixtures';
 import { useFileEnvironment } from '../../setup/test-environment';
@@ -15,11 +15,9 @@ const CRASH_TEST_TIMEOUT_MS = 120_000;
 
 /** The real service in a process of its own, which the test can kill -9. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
+  const server = await startServiceProcess(
+    {
       ...env,
-      PORT: String(port),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_SCALE: '100',
       WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
@@ -28,17 +26,9 @@ async function startServer(port: number): Promise<ChildProcess> {
       WEBHOOKS_RETRY_DELAY_MS: '200',
       WEBHOOKS_SWEEP_INTERVAL_MS: '500',
     },
-    stdio: 'ignore',
-  });
-  await eventually(
-    () =>
-      fetch(`http://127.0.0.1:${port}/health/live`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-    (up) => up,
+    port,
   );
-  return server;
+  return server.process;
 }
 
 let setup: TestApp;
