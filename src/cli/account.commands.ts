@@ -1,5 +1,7 @@
+import { Module } from '@nestjs/common';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { AccountsService } from '../modules/accounts/accounts.service';
+import { AccountsModule } from '../modules/accounts/accounts.module';
 import { Account } from '../modules/accounts/entities/account.entity';
 import { fail, parseId, parseList, printResult, readPasswordFromStdin } from './cli-output';
 import { Feature, FEATURES, Plan, PLANS } from '../modules/accounts/account-plans';
@@ -120,3 +122,7 @@ export class AccountSetPasswordCommand extends CommandRunner {
     return true;
   }
 }
+
+/** The `account:` commands. */
+@Module({ imports: [AccountsModule], providers: [AccountCreateCommand, AccountGetCommand, AccountUpdateCommand, AccountSetPasswordCommand] })
+export class AccountCommandsModule {}

@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
+import { Module } from '@nestjs/common';
 import { Command } from 'nest-commander';
 import { openListingFile, readListingFile } from '../modules/jobs/import/listing-file';
 import { ImportCounts, ListingImportService } from '../modules/jobs/import/listing-import.service';
+import { JobsModule } from '../modules/jobs/jobs.module';
 import { printResult } from './cli-output';
 import { Progress, ProgressCommand, ProgressOptions } from './progress';
 
@@ -48,3 +50,7 @@ export class JobsImportCommand extends ProgressCommand {
     }
   }
 }
+
+/** The `jobs:` commands. */
+@Module({ imports: [JobsModule], providers: [JobsImportCommand] })
+export class JobsCommandsModule {}

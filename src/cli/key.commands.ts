@@ -1,6 +1,9 @@
+import { Module } from '@nestjs/common';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { isScope, Scope, SCOPES } from '../common/auth/scopes';
 import { ApiKeysService } from '../modules/api-keys/api-keys.service';
+import { ApiKeysModule } from '../modules/api-keys/api-keys.module';
+import { AccountsModule } from '../modules/accounts/accounts.module';
 import { fail, parseId, parseList, printResult } from './cli-output';
 
 interface KeyCreateOptions {
@@ -71,3 +74,7 @@ export class KeyListCommand extends CommandRunner {
     return parseId(value, '--account');
   }
 }
+
+/** The `key:` commands; a key's rules ask the accounts for the plan. */
+@Module({ imports: [AccountsModule, ApiKeysModule], providers: [KeyCreateCommand, KeyRevokeCommand, KeyListCommand] })
+export class KeyCommandsModule {}

@@ -8,7 +8,7 @@ import { runCommands } from './run-commands';
 async function main(): Promise<void> {
   const config = loadConfig();
   await prepareDatabase(config.database.url);
-  await runCommands(CliModule.forRoot(config));
+  await runCommands(await CliModule.forCommand(config, process.argv.slice(2)));
 }
 
 main().catch((error: Error) => {

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { Module } from '@nestjs/common';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { ApiError } from '../common/errors/api-errors';
 import { ApplicationCsvService } from '../modules/tracker/csv/application-csv.service';
+import { ApplicationCsvModule } from '../modules/tracker/csv/application-csv.module';
 import { fail, parseId, printResult } from './cli-output';
 
 abstract class TrackerCsvCommand extends CommandRunner {
@@ -74,3 +76,7 @@ function describeDetails(details: Record<string, string[]>): string {
     .map(([field, messages]) => `${field} ${messages.join('; ')}`)
     .join('; ');
 }
+
+/** The `tracker:` commands. */
+@Module({ imports: [ApplicationCsvModule], providers: [TrackerExportCommand, TrackerImportCommand] })
+export class TrackerCommandsModule {}
