@@ -34,7 +34,8 @@ export async function startServiceProcess(env: Record<string, string>, port?: nu
   const service: ServiceProcess = { process: child, port: listenOn, baseUrl: `http://127.0.0.1:${listenOn}`, output: () => output };
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited before it answered (${child.exitCode ?? child.signalCode}):\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the service exited before it answered (${child.exitCode ?? child.signalCode}):\n${output}`);
     const live = await fetch(`${service.baseUrl}/health/live`).then(
       (response) => response.ok,
       () => false,
