@@ -2,12 +2,10 @@ import { ChildProcess, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ApiClient } from './setup/api-client';
 import { eventually } from './setup/eventually';
-import { startServiceProcess } from './setup/service-process';
+import { START_HOOK_TIMEOUT_MS, startServiceProcess } from './setup/service-process';
 import { testRunEnvironment } from './setup/test-environment';
 
 const DIST = join(__dirname, '..', 'dist');
-/** Room for the start's own wait (a minute) in the hook. */
-const START_HOOK_TIMEOUT_MS = 90_000;
 
 /** The service as `npm start` runs it: its own process, real logs on stdout, real signals. */
 describe('the service process', () => {

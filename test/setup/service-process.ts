@@ -8,6 +8,8 @@ import { freePort } from './free-port';
  * once: the wait is generous, and a start that fails says why.
  */
 const START_TIMEOUT_MS = 60_000;
+/** What a hook that starts the service needs: the start's own wait, and room beside it. */
+export const START_HOOK_TIMEOUT_MS = 90_000;
 
 /** The service as `npm start` runs it, in a process of its own that a test can signal or kill. */
 export interface ServiceProcess {

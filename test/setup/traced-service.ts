@@ -1,5 +1,5 @@
 import { stopProcess } from './own-services';
-import { ServiceProcess, startServiceProcess } from './service-process';
+import { ServiceProcess, START_HOOK_TIMEOUT_MS, startServiceProcess } from './service-process';
 import { testRunEnvironment } from './test-environment';
 
 /** The service as `npm start` runs it, logging at trace, whose whole log a test reads. */
@@ -9,9 +9,6 @@ export interface TracedService {
   /** Everything it has written to stdout and stderr so far. */
   log(): string;
 }
-
-/** Room for the start's own wait (a minute) in the hook. */
-const START_HOOK_TIMEOUT_MS = 90_000;
 
 /**
  * A suite's `node dist/main.js` at LOG_LEVEL=trace on this run's database and Redis prefix, started before the
