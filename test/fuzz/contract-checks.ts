@@ -59,5 +59,5 @@ export function documentedProblem(operation: Operation, status: number, contentT
   const schema = content[mediaType].schema;
   if (!schema || !mediaType.includes('json')) return undefined;
   const validate = schemas.validator(schema);
-  return validate(body) ? undefined : `the ${status} body does not match its documented schema: ${describeErrors(validate)}`;
+  return validate(body) ? undefined : `the ${status} body does not match its documented schema: ${describeErrors(validate, body)}`;
 }

@@ -155,13 +155,28 @@ function mergeSchemas(into: Schema, part: Schema): Schema {
   return merged;
 }
 
-/** A readable one-line summary of ajv's errors. */
-export function describeErrors(validate: ValidateFunction): string {
+/** A readable one-line summary of ajv's errors, each with the value it is about (the answer itself may be cut short). */
+export function describeErrors(validate: ValidateFunction, data: unknown): string {
   return (validate.errors ?? [])
     .slice(0, 5)
     .map(
       (error) =>
-        `${error.instancePath || '(root)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`,
+        `${error.instancePath || '(root)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}` +
+        ` (value: ${valueText(valueAt(data, error.instancePath))})`,
     )
     .join('; ');
+}
+
+/** The value a JSON pointer (`/data/interviews/0/date`) names in `data`. */
+function valueAt(data: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((value, token) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined), data);
+}
+
+function valueText(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length <= 80 ? text : `${text.slice(0, 80)}…`;
 }

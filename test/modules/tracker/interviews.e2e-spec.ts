@@ -69,6 +69,16 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
       expect((await interviewsIn(suite.owner, applicationId)).map((interview: { type: string }) => interview.type).sort()).toEqual([...types].sort());
     });
 
+    it('keeps an instant at either end of the years it takes, answered with a four-digit year', async () => {
+      const applicationId = await createApplication(suite.owner);
+      await schedule(suite.owner, applicationId, { round: 1, date: '0100-01-01T00:30:00+01:00' });
+      await schedule(suite.owner, applicationId, { round: 2, date: '9999-12-31T22:00:00-01:00' });
+      expect((await interviewsIn(suite.owner, applicationId)).map((interview: { date: string }) => interview.date)).toEqual([
+        '0099-12-31T23:30:00.000Z',
+        '9999-12-31T23:00:00.000Z',
+      ]);
+    });
+
     const dateMessage = ['must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z'];
     it.each([
       [{ type: 'phone', date: '2025-03-01T10:00:00Z' }, { round: ['is required'] }],
@@ -84,6 +94,7 @@ describe('/v1/tracker/applications/{id}/interviews', () => {
       [newInterview({ date: '2025-03-01T10:00:00' }), { date: dateMessage }],
       [newInterview({ date: '2025-02-30T10:00:00Z' }), { date: dateMessage }],
       [newInterview({ date: 1740823200000 }), { date: dateMessage }],
+      [newInterview({ date: '9999-12-31T23:00:00-01:00' }), { date: ['must fall within the years 0001 to 9999 once read in UTC'] }],
       [newInterview({ notes: 'x'.repeat(20_001) }), { notes: ['must be at most 20000 characters'] }],
       [newInterview({ contactId: 7 }), { contactId: ['must be a string'] }],
       [newInterview({ interviewer: 'Ada' }), { interviewer: ['is not allowed'] }],
