@@ -22,6 +22,11 @@ export interface FuzzSetup {
    * into the same database while the fuzzer runs.
    */
   sharedCollections: string[];
+  /**
+   * Operations the service may take longer than REQUEST_TIMEOUT_MS to answer, by label, with how long to wait: the
+   * wait must outlast the service's own limit for them, or a slow answer reads as no answer.
+   */
+  slowOperations?: Record<string, number>;
 }
 
 type Account = 'owner' | 'other';
@@ -143,6 +148,8 @@ export class ContractFuzzer {
     this.sharedCollections = new Set(setup.sharedCollections);
     const unknown = setup.sharedCollections.filter((template) => !this.records.collections.includes(template));
     if (unknown.length > 0) throw new Error(`not collections of the document: ${unknown.join(', ')}`);
+    const unknownSlow = Object.keys(setup.slowOperations ?? {}).filter((label) => !this.operations.some((operation) => operation.label === label));
+    if (unknownSlow.length > 0) throw new Error(`not operations of the document: ${unknownSlow.join(', ')}`);
   }
 
   /** What the run sent and found: the counts per operation, status and mutation, disagreements with the document, failures. */
@@ -466,7 +473,7 @@ export class ContractFuzzer {
         method: draft.operation.method,
         headers,
         body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.setup.slowOperations?.[draft.operation.label] ?? REQUEST_TIMEOUT_MS),
       });
       const bytes = Buffer.from(await response.arrayBuffer());
       const contentType = response.headers.get('content-type') ?? '';
