@@ -1,6 +1,6 @@
 /** @long-running: imports and searches thousands of listings. */
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
-import { filterCells, SqlParameters } from '@src/modules/jobs/search/search-filters';
+import { filterCells, filterConditions, filterFacetConditions, SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
 import { requiredWords } from '@src/modules/jobs/search/tsquery-text';
@@ -314,6 +314,56 @@ describe('POST /v1/jobs/search', () => {
       }
       const otherType = { ...own(salaried), employmentType: salaried.row.employmentType === 'FULLTIME' ? 'PARTTIME' : 'FULLTIME' } as JobSearchDto;
       expect(filterCells(otherType)?.includes(cellOf.get(salaried.id) as number)).toBe(false);
+    });
+  });
+
+  describe('the filter facets a search with text ANDs with its text (job_listings_filter_facets)', () => {
+    const all = (conditions: string[]) => (conditions.length > 0 ? conditions.join(' AND ') : 'true');
+    /** Of this suite's listings: those the filters keep, those of them the facets keep too, and those the facets alone keep. */
+    const kept = async (body: Record<string, unknown>) => {
+      const sql = new SqlParameters();
+      const filters = all(filterConditions(body as JobSearchDto, asOf, sql));
+      const facets = all(filterFacetConditions(body as JobSearchDto, sql));
+      const [row] = await testApp.app.get(DataSource).query(
+        `SELECT count(*) FILTER (WHERE ${filters})::int AS filters, count(*) FILTER (WHERE ${filters} AND ${facets})::int AS "filtersAndFacets",
+                count(*) FILTER (WHERE ${facets})::int AS facets
+           FROM job_listings l WHERE l.source = ANY(${sql.bind(set.sources)})`,
+        sql.values,
+      );
+      return row as { filters: number; filtersAndFacets: number; facets: number };
+    };
+
+    it.each(FILTERS)('never drop a listing that the filters keep: %s', async (_name, body) => {
+      const { filters, filtersAndFacets } = await kept(body);
+      expect(filtersAndFacets).toBe(filters);
+    });
+
+    it.each([
+      { jobLevels: ['mid'] },
+      { employmentTypes: ['PARTTIME', 'TEMPORARY'] },
+      { workArrangements: ['remote', 'onsite'] },
+      { remote: true },
+      { location: 'Remote' },
+      { visaSponsorship: true },
+      { remote: true, employmentTypes: ['CONTRACTOR'], jobLevels: ['senior', 'lead'], visaSponsorship: true },
+    ])('keep exactly what a type, arrangement, level, remote or visa filter keeps: %j', async (body) => {
+      const { filters, facets } = await kept(body);
+      expect(filters).toBeGreaterThan(0);
+      expect(facets).toBe(filters);
+    });
+
+    it('keep the salaries of the band of 10,000 that the lowest salary falls in, and none below it', async () => {
+      for (const salaryMin of [55_000, 100_000, 125_000]) {
+        const band = (listing: KnownListing) =>
+          high(listing) !== null && Math.floor(Math.max(high(listing) as number, 0) / 10_000) >= Math.floor(salaryMin / 10_000);
+        expect([salaryMin, (await kept({ salaryMin })).facets]).toEqual([salaryMin, set.listings.filter(band).length]);
+      }
+      expect((await kept({ requireSalary: true })).facets).toBe(set.listings.filter((listing) => high(listing) !== null).length);
+    });
+
+    it('give no condition for filters that have none (a date, a country, visa false)', async () => {
+      for (const body of [{ datePosted: 'week' }, { country: 'US' }, { visaSponsorship: false }, { remote: false }])
+        expect([body, filterFacetConditions(body as JobSearchDto, new SqlParameters())]).toEqual([body, []]);
     });
   });
 

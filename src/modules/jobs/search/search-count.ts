@@ -1,7 +1,7 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
 import { filterCells, indexedFilterConditions, SqlParameters } from './search-filters';
-import { cellListings, countReads, countStrategy, tableFitsBuffers, windowListings } from './search-plan';
+import { cellListings, countReads, countStrategy, impliedFacets, tableFitsBuffers, windowListings } from './search-plan';
 import {
   cellFilters,
   CountedWord,
@@ -15,7 +15,6 @@ import {
   sampleCountStatement,
   SearchContext,
   searchFilters,
-  Strategy,
   Stream,
   textConditions,
 } from './search-sql';
@@ -64,7 +63,7 @@ const SAMPLE_PART_MATCHES = 150;
 const STATEMENT_MIN_MS = 3;
 
 /** How a count would run (see countStrategy), and how many listings the planner expects to hold its text. */
-type CountShape = { strategy: Strategy; textMatches: number | null };
+type CountShape = { stream: Stream; textMatches: number | null };
 
 /**
  * How a first page's total is found: decided before any of it runs (`SearchCounter.plan`), then carried out
@@ -161,13 +160,13 @@ export class SearchCounter {
     const word = countedWord(context);
     if (word !== null) return { name: 'word-total', ...word };
     const matches = everyMatch(context);
-    const shape = await countStrategy(session, context, matches);
-    const stream: Stream = { ...matches, strategy: shape.strategy };
-    const few = shape.textMatches !== null && shape.textMatches < COUNT_ALWAYS_BELOW;
-    const cost = await this.countCost(session, context, shape);
+    const { strategy, textMatches } = await countStrategy(session, context, matches);
+    const stream: Stream = { ...matches, strategy, implied: await impliedFacets(session, context) };
+    const few = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW;
+    const cost = await this.countCost(session, context, { stream, textMatches });
     // Filters whose cells hold few listings within their window are counted sooner than the sample is.
-    const fewInCells = shape.textMatches === null && filterCells(context.search) !== null && cost.ms <= this.budgetMs / 2;
-    if (few || fewInCells || (shape.strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))
+    const fewInCells = textMatches === null && filterCells(context.search) !== null && cost.ms <= this.budgetMs / 2;
+    if (few || fewInCells || (strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))
       return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
     if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
     return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream };
@@ -279,12 +278,12 @@ export class SearchCounter {
   private async countCost(
     session: SearchSession,
     context: SearchContext,
-    { strategy, textMatches }: CountShape,
+    { stream, textMatches }: CountShape,
   ): Promise<{ pages: number; ms: number; afterSample: (sampled: number) => number }> {
     if (textMatches !== null) {
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
       if (!isFiltered(context)) return { pages: textMatches, ms: 0, afterSample: (sampled) => Math.min(sampled, EXACT_TOTAL_LIMIT + 1) / pace };
-      const pages = await countReads(session, context, strategy, textMatches);
+      const pages = await countReads(session, context, stream, textMatches);
       return { pages, ms: pages / pace, afterSample: () => pages / pace };
     }
     if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0 };

@@ -145,6 +145,51 @@ export function filterCellConditions(search: JobSearchDto, sql: SqlParameters): 
 /** The expression job_listings_filter_cells is ordered by, written as its index has it. */
 const FILTER_CELL_EXPRESSION = 'listing_filter_cell(l.employment_type, l.work_arrangement, l.job_level, l.annual_salary_min, l.annual_salary_max)';
 
+/**
+ * A listing's filter facets, as `listing_filter_facets()` (migration ListingFilterFacets) numbers them: its employment
+ * type, work arrangement and job level (each an offset plus its place in the enumeration, from 1), remote work, visa
+ * sponsorship, and the band of `salaryBand` dollars the top of its annual salary falls in (the last open-ended; none
+ * without a salary). Their GIN index (`job_listings_filter_facets`) gives the planner a bitmap of filters that have no
+ * index of their own, to AND with a text's.
+ */
+export const FILTER_FACETS = {
+  types: { offset: 10, values: EMPLOYMENT_TYPES },
+  arrangements: { offset: 20, values: WORK_ARRANGEMENTS },
+  levels: { offset: 30, values: JOB_LEVELS },
+  remote: 40,
+  visa: 41,
+  salary: { offset: 100, band: 10_000, bands: 31 },
+} as const;
+
+/** The expression job_listings_filter_facets indexes, written as its index has it. */
+const FILTER_FACETS_EXPRESSION =
+  'listing_filter_facets(l.employment_type, l.work_arrangement, l.job_level, l.annual_salary_min, l.annual_salary_max, l.is_remote, l.visa_sponsorship)';
+
+/**
+ * What the search's type, arrangement, level, remote, visa and salary filters imply of a listing's facets (none when
+ * it has no such filter): every listing they keep meets these conditions, which the filters themselves still decide
+ * (the salary band of the search's lowest salary is kept whole).
+ */
+export function filterFacetConditions(search: JobSearchDto, sql: SqlParameters): string[] {
+  const anyOf = (facet: { offset: number; values: readonly string[] }, chosen: readonly string[] | null) =>
+    chosen ? [chosen.map((value) => facet.offset + facet.values.indexOf(value) + 1)] : [];
+  const lowest = salaryFloor(search);
+  const { salary } = FILTER_FACETS;
+  const firstBand = lowest === null ? null : Math.min(Math.max(Math.floor(lowest / salary.band), 0), salary.bands - 1);
+  const sets = [
+    ...anyOf(FILTER_FACETS.types, union(search.employmentType, search.employmentTypes)),
+    ...anyOf(FILTER_FACETS.arrangements, union(search.workArrangement, search.workArrangements)),
+    ...anyOf(FILTER_FACETS.levels, search.jobLevels?.length ? search.jobLevels : null),
+    ...(firstBand === null ? [] : [Array.from({ length: salary.bands - firstBand }, (_unused, index) => salary.offset + firstBand + index)]),
+  ];
+  const remote = search.remote === true || (search.location !== undefined && locationParts(search.location).remote);
+  const required = [...(remote ? [FILTER_FACETS.remote] : []), ...(search.visaSponsorship === true ? [FILTER_FACETS.visa] : [])];
+  return [
+    ...(required.length > 0 ? [`${FILTER_FACETS_EXPRESSION} @> ${sql.bind(required)}::int[]`] : []),
+    ...sets.map((codes) => `${FILTER_FACETS_EXPRESSION} && ${sql.bind(codes)}::int[]`),
+  ];
+}
+
 /** The least a salary filter lets the top of a listing's annual range be (null: no salary filter; 0: any salary). */
 function salaryFloor(search: JobSearchDto): number | null {
   const floors = [

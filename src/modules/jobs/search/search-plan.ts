@@ -1,4 +1,4 @@
-import { indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
+import { filterFacetConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
 import {
   cellFilters,
   cellWindow,
@@ -42,6 +42,11 @@ const UNKNOWN_WORD_SHARE = 0.005;
 const COST_US = { walkEntry: 0.5, vectorRead: 4, match: 8, bitmapEntry: 0.05 };
 /** Rows a page reads: the page and one more, which tells whether there is a next page. */
 const PAGE_LOOKAHEAD = 21;
+/**
+ * Filter facets the planner puts at more than this share of the listings are not offered to it: it would not AND so
+ * large a bitmap with a text's, and would test the facets on each listing instead (full-time alone is 80%).
+ */
+const FACETS_AT_MOST = 0.3;
 
 /**
  * A ranked search reads two tiers: listings whose title and company hold the whole query, then those that match
@@ -54,6 +59,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const none = () => [];
   const country = searchCountry(context.search);
   if (!isTextual(context)) return [{ filters: cellFilters(context), text: none, tier: none, words: none, country, strategy: 'planner' }];
+  const implied = await impliedFacets(session, context);
   const title = inTitle(query);
   // A walk of the title tier tests titles on the index already; only the other tier's walk reads search vectors, and
   // first tests the words its text requires on the words signature.
@@ -66,10 +72,11 @@ export async function planStreams(session: SearchSession, context: SearchContext
           tier: none,
           words: none,
           country,
+          implied,
         },
-        { filters, text: textConditions(context), tier: (sql) => [`NOT ${title(sql)}`], words, country },
+        { filters, text: textConditions(context), tier: (sql) => [`NOT ${title(sql)}`], words, country, implied },
       ]
-    : [{ filters, text: textConditions(context), tier: none, words, country }];
+    : [{ filters, text: textConditions(context), tier: none, words, country, implied }];
   const planned: Stream[] = [];
   // One statement at a time: a connection runs them in order.
   // Few matches, counted: every stream is a bitmap of them (by the text index when no filter narrows it). A word's
@@ -103,8 +110,8 @@ export async function planStreams(session: SearchSession, context: SearchContext
  *   and test the text on what passes the filters (COST_US.vectorRead), until a page is found: cheap when matches are
  *   frequent.
  * - `combined`: the planner ANDs the text's bitmap with the bitmaps of filters that have an index of their own
- *   (places, country, companies, title words), and tests the rest on what both hold: cheap when those filters are
- *   selective, whatever the text matches.
+ *   (places, country, companies, title words) and of the filter facets (`impliedFacets`), and tests the rest on what
+ *   both hold: cheap when those filters are selective, whatever the text matches.
  */
 async function chooseStrategy(
   session: SearchSession,
@@ -141,9 +148,12 @@ async function chooseStrategy(
     bitmap: textMatches * (COST_US.bitmapEntry + COST_US.match),
     combined: Infinity,
   };
-  if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) {
-    const narrowed = await rows((sql) => [...indexedFilterConditions(context.search, sql), ...stream.text(sql)]);
-    cost.combined = textMatches * COST_US.bitmapEntry + narrowed * COST_US.match;
+  const indexed = indexedConditions(context, stream.implied);
+  if (indexed(new SqlParameters()).length > 0) {
+    const narrowed = await rows((sql) => [...indexed(sql), ...stream.text(sql)]);
+    // The facets' bitmap is built whole before the AND (a place's or a country's is small).
+    const facetEntries = stream.implied ? await rows(stream.implied) : 0;
+    cost.combined = (textMatches + facetEntries) * COST_US.bitmapEntry + narrowed * COST_US.match;
   }
   const strategy = (Object.keys(cost) as (keyof typeof cost)[]).reduce((best, strategy) => (cost[strategy] < cost[best] ? strategy : best));
   return { strategy, expected: matches };
@@ -175,10 +185,28 @@ export async function countStrategy(
  * The table pages a count of text and filters reads: one for each listing of the text's bitmap, ANDed, when it is
  * combined, with the bitmaps of the filters that have an index of their own (the others are tested on each page).
  */
-export async function countReads(session: SearchSession, context: SearchContext, strategy: Strategy, textMatches: number): Promise<number> {
-  const indexed = (sql: SqlParameters) => indexedFilterConditions(context.search, sql);
-  if (strategy !== 'combined' || indexed(new SqlParameters()).length === 0) return textMatches;
+export async function countReads(session: SearchSession, context: SearchContext, stream: Stream, textMatches: number): Promise<number> {
+  const indexed = indexedConditions(context, stream.implied);
+  if (stream.strategy !== 'combined' || indexed(new SqlParameters()).length === 0) return textMatches;
   return textEstimate(session, context.text, (sql, tsqueries) => [...indexed(sql), ...textConditions(context)(sql, { tsqueries })]);
+}
+
+/** The conditions of a text search that an index of their own answers: the filters' (places, country, …) and the facets. */
+function indexedConditions(context: SearchContext, implied: Stream['implied']): (sql: SqlParameters) => string[] {
+  return (sql) => [...indexedFilterConditions(context.search, sql), ...(implied?.(sql) ?? [])];
+}
+
+/**
+ * The filter facets a text search's filters imply (filterFacetConditions), when the planner puts them at
+ * FACETS_AT_MOST of the listings or fewer: a common word with filters it rarely meets is then counted and found by
+ * reading only the listings in both bitmaps, not every listing that holds the word.
+ */
+export async function impliedFacets(session: SearchSession, context: SearchContext): Promise<Stream['implied']> {
+  const facets = (sql: SqlParameters) => filterFacetConditions(context.search, sql);
+  if (!isTextual(context) || facets(new SqlParameters()).length === 0) return undefined;
+  const sql = new SqlParameters();
+  const held = await session.estimate(estimateStatement(facets(sql), sql.values));
+  return held <= FACETS_AT_MOST * (await listingCount(session)) ? facets : undefined;
 }
 
 /** Whether the listings table fits in PostgreSQL's shared buffers (its pages are then read from memory it owns). */

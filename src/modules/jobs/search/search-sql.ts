@@ -34,6 +34,11 @@ export interface Stream {
   words: (sql: SqlParameters) => string[];
   /** The one country the search is limited to, if any. */
   country: string | null;
+  /**
+   * Conditions the filters imply that an index of their own answers (the filter facets), for the planner to AND
+   * with the text's bitmap: only in statements of the `combined` strategy, the one that reads such bitmaps.
+   */
+  implied?: (sql: SqlParameters) => string[];
   strategy: Strategy;
   /** How many listings the stream holds, as far as the planner or a count knows (unknown: read it all). */
   expected?: number;
@@ -407,7 +412,8 @@ function matching(stream: Stream, sql: SqlParameters, extra: string[] = [], peri
   const text = [...stream.text(sql), ...period];
   const rest = [...stream.filters(sql), ...stream.tier(sql), ...extra];
   if (stream.strategy === 'bitmap') return `(SELECT * FROM job_listings l ${whereClause(text)} OFFSET 0) l ${whereClause(rest)}`;
-  return `job_listings l ${whereClause([...text, ...rest])}`;
+  const implied = stream.strategy === 'combined' && stream.implied ? stream.implied(sql) : [];
+  return `job_listings l ${whereClause([...text, ...implied, ...rest])}`;
 }
 
 function keysetCondition([postedAt, id]: Key, sql: SqlParameters): string {
