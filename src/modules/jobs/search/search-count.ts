@@ -1,7 +1,7 @@
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { SearchRepository, SearchSession, StatementOverrun, timedOut } from './search.repository';
 import { filterCells, indexedFilterConditions, SqlParameters } from './search-filters';
-import { cellListings, countReads, countStrategy, impliedFacets, tableFitsBuffers, windowListings } from './search-plan';
+import { cellListings, countReads, countStrategy, impliedConditions, tableFitsBuffers, windowListings } from './search-plan';
 import {
   cellFilters,
   CountedWord,
@@ -161,7 +161,7 @@ export class SearchCounter {
     if (word !== null) return { name: 'word-total', ...word };
     const matches = everyMatch(context);
     const { strategy, textMatches } = await countStrategy(session, context, matches);
-    const stream: Stream = { ...matches, strategy, implied: await impliedFacets(session, context) };
+    const stream: Stream = { ...matches, strategy, implied: await impliedConditions(session, context) };
     const few = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW;
     const cost = await this.countCost(session, context, { stream, textMatches });
     // Filters whose cells hold few listings within their window are counted sooner than the sample is.

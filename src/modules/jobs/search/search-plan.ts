@@ -8,6 +8,7 @@ import {
   isFiltered,
   isTextual,
   postedWindow,
+  postedWindowRange,
   SearchContext,
   searchFilters,
   signatureConditions,
@@ -59,7 +60,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const none = () => [];
   const country = searchCountry(context.search);
   if (!isTextual(context)) return [{ filters: cellFilters(context), text: none, tier: none, words: none, country, strategy: 'planner' }];
-  const implied = await impliedFacets(session, context);
+  const implied = await impliedConditions(session, context);
   const title = inTitle(query);
   // A walk of the title tier tests titles on the index already; only the other tier's walk reads search vectors, and
   // first tests the words its text requires on the words signature.
@@ -110,7 +111,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
  *   and test the text on what passes the filters (COST_US.vectorRead), until a page is found: cheap when matches are
  *   frequent.
  * - `combined`: the planner ANDs the text's bitmap with the bitmaps of filters that have an index of their own
- *   (places, country, companies, title words) and of the filter facets (`impliedFacets`), and tests the rest on what
+ *   (places, country, companies, title words) and of what the filters imply (`impliedConditions`), and tests the rest on what
  *   both hold: cheap when those filters are selective, whatever the text matches.
  */
 async function chooseStrategy(
@@ -151,7 +152,7 @@ async function chooseStrategy(
   const indexed = indexedConditions(context, stream.implied);
   if (indexed(new SqlParameters()).length > 0) {
     const narrowed = await rows((sql) => [...indexed(sql), ...stream.text(sql)]);
-    // The facets' bitmap is built whole before the AND (a place's or a country's is small).
+    // The implied conditions' bitmap is built whole before the AND (a place's or a country's is small).
     const facetEntries = stream.implied ? await rows(stream.implied) : 0;
     cost.combined = (textMatches + facetEntries) * COST_US.bitmapEntry + narrowed * COST_US.match;
   }
@@ -197,16 +198,24 @@ function indexedConditions(context: SearchContext, implied: Stream['implied']): 
 }
 
 /**
- * The filter facets a text search's filters imply (filterFacetConditions), when the planner puts them at
- * FACETS_AT_MOST of the listings or fewer: a common word with filters it rarely meets is then counted and found by
- * reading only the listings in both bitmaps, not every listing that holds the word.
+ * What a text search's filters imply that an index of their own answers (Stream.implied): the posting window, and the
+ * filter facets' conditions (filterFacetConditions) when the planner puts the listings that meet them all at
+ * FACETS_AT_MOST or fewer. Offered all together, not each on its own: "senior" at mid level paying 120,000 or more
+ * holds no listing, yet its salary alone would leave ~30,000 of "senior"'s to read. A common word with filters it
+ * rarely meets is then counted and found by reading only the listings in every bitmap, not every listing that holds
+ * the word.
  */
-export async function impliedFacets(session: SearchSession, context: SearchContext): Promise<Stream['implied']> {
-  const facets = (sql: SqlParameters) => filterFacetConditions(context.search, sql);
-  if (!isTextual(context) || facets(new SqlParameters()).length === 0) return undefined;
-  const sql = new SqlParameters();
-  const held = await session.estimate(estimateStatement(facets(sql), sql.values));
-  return held <= FACETS_AT_MOST * (await listingCount(session)) ? facets : undefined;
+export async function impliedConditions(session: SearchSession, context: SearchContext): Promise<Stream['implied']> {
+  if (!isTextual(context)) return undefined;
+  const facets = (sql: SqlParameters) => filterFacetConditions(context.search).map((facet) => facet(sql));
+  let selective = false;
+  if (facets(new SqlParameters()).length > 0) {
+    const sql = new SqlParameters();
+    selective = (await session.estimate(estimateStatement(facets(sql), sql.values))) <= FACETS_AT_MOST * (await listingCount(session));
+  }
+  const window = (sql: SqlParameters) => postedWindowRange(context, sql);
+  if (!selective && window(new SqlParameters()).length === 0) return undefined;
+  return (sql) => [...(selective ? facets(sql) : []), ...window(sql)];
 }
 
 /** Whether the listings table fits in PostgreSQL's shared buffers (its pages are then read from memory it owns). */

@@ -1,6 +1,6 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
-import { filterCellConditions, filterConditions, PlaceLimits, placeLimits, postedSince, SqlParameters } from './search-filters';
+import { filterCellConditions, filterConditions, PlaceLimits, placeLimits, postedSince, postedSinceTime, SqlParameters } from './search-filters';
 import { adjacentPairs, loosened, prefixQuery, requiredWords, singleLexeme } from './tsquery-text';
 
 /**
@@ -35,8 +35,9 @@ export interface Stream {
   /** The one country the search is limited to, if any. */
   country: string | null;
   /**
-   * Conditions the filters imply that an index of their own answers (the filter facets), for the planner to AND
-   * with the text's bitmap: only in statements of the `combined` strategy, the one that reads such bitmaps.
+   * Conditions the filters imply that an index of their own answers (the filter facets, the posting window), for the
+   * planner to AND with the text's bitmap: only in statements of the `combined` strategy, the one that reads such
+   * bitmaps.
    */
   implied?: (sql: SqlParameters) => string[];
   strategy: Strategy;
@@ -361,6 +362,16 @@ export function scanStatement(stream: Stream, after: Key | null, limit: number, 
 
 /** A listing's posting time as job_listings_posted_at holds it (see its migration, ListingsPostedAt). */
 const LISTING_AGE = (time: string) => `(${time} - timestamptz '2000-01-01 00:00:00+00')`;
+
+/**
+ * The `datePosted` window as a range of job_listings_posted_at (none without one): a condition the filter implies,
+ * whose bitmap the planner can AND with a text's from that small index rather than from the newest-first one, which
+ * includes every filtered column and is ten times slower to read for it (2 ms against 20 for a day at 1M).
+ */
+export function postedWindowRange(context: SearchContext, sql: SqlParameters): string[] {
+  const since = postedSinceTime(context.search, context.asOf);
+  return since ? [`${LISTING_AGE('l.posted_at')} >= ${LISTING_AGE(`${sql.bind(since.toISOString())}::timestamptz`)}`] : [];
+}
 
 function periodConditions(period: PostedSpan, after: Key | null, sql: SqlParameters): string[] {
   const age = LISTING_AGE('l.posted_at');
