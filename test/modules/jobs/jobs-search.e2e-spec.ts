@@ -361,8 +361,8 @@ describe('POST /v1/jobs/search', () => {
       expect((await kept({ requireSalary: true })).facets).toBe(set.listings.filter((listing) => high(listing) !== null).length);
     });
 
-    it('give no condition for filters that have none (a date, a country, visa false)', async () => {
-      for (const body of [{ datePosted: 'week' }, { country: 'US' }, { visaSponsorship: false }, { remote: false }])
+    it('give no condition for filters that have none (a date, a country, visa false), nor remote work in places, which has its own index', async () => {
+      for (const body of [{ datePosted: 'week' }, { country: 'US' }, { visaSponsorship: false }, { remote: false }, { remote: true, location: 'Austin, TX' }])
         expect([body, filterFacetConditions(body as JobSearchDto)]).toEqual([body, []]);
     });
   });

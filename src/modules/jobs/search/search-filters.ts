@@ -26,10 +26,15 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
   const where = indexedFilterConditions(search, sql);
   const daysBefore = (days: number) => sql.bind(new Date(asOf.getTime() - days * DAY_MS).toISOString());
 
-  if (search.location && locationParts(search.location).remote) where.push('l.is_remote');
-  // Not `is_remote = true`, which the partial index job_listings_remote_place_keys (places within remote work) implies:
-  // the planner would read that GIN index whole for a bitmap of every remote listing (~55 ms at 1M).
-  if (search.remote !== undefined) where.push(search.remote ? 'l.is_remote IS TRUE' : 'l.is_remote IS FALSE');
+  const location = search.location ? locationParts(search.location) : null;
+  if (location?.remote) where.push('l.is_remote');
+  // With places, `is_remote = true`, so that the partial index job_listings_remote_place_keys (places within remote
+  // work) serves both. Without, a form that index does not match: the planner would read it whole for a bitmap of
+  // every remote listing (~55 ms at 1M).
+  if (search.remote !== undefined)
+    where.push(
+      location && location.places.length > 0 ? `l.is_remote = ${sql.bind(search.remote)}` : search.remote ? 'l.is_remote IS TRUE' : 'l.is_remote IS FALSE',
+    );
   const arrangements = union(search.workArrangement, search.workArrangements);
   if (arrangements) where.push(`l.work_arrangement = ANY(${sql.bind(arrangements)}::text[])`);
   const employmentTypes = union(search.employmentType, search.employmentTypes);
@@ -191,7 +196,9 @@ export function filterFacetConditions(search: JobSearchDto): ((sql: SqlParameter
     ...anyOf(FILTER_FACETS.levels, search.jobLevels?.length ? search.jobLevels : null),
     ...(firstBand === null ? [] : [Array.from({ length: salary.bands - firstBand }, (_unused, index) => salary.offset + firstBand + index)]),
   ];
-  const remote = search.remote === true || (search.location !== undefined && locationParts(search.location).remote);
+  const location = search.location ? locationParts(search.location) : null;
+  // Places within remote work have an index of their own (job_listings_remote_place_keys), which the planner prefers.
+  const remote = (search.remote === true || location?.remote === true) && !(location && location.places.length > 0);
   const required = [...(remote ? [FILTER_FACETS.remote] : []), ...(search.visaSponsorship === true ? [FILTER_FACETS.visa] : [])];
   return [
     ...(required.length > 0 ? [(sql: SqlParameters) => `${FILTER_FACETS_EXPRESSION} @> ${sql.bind(required)}::int[]`] : []),
