@@ -191,6 +191,26 @@ describe('POST /v1/jobs/search', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
+  it.each([
+    { remote: true, workArrangements: ['hybrid', 'onsite'] },
+    { remote: false, workArrangement: 'remote' },
+    { location: 'Remote', workArrangements: ['onsite'] },
+    { location: 'Remote, US', remote: false },
+    { query: 'engineer', remote: true, workArrangement: 'hybrid' },
+  ])('answers no listing for remote work and work arrangements that exclude each other: %j', async (filter) => {
+    const response = await user.api.post(SEARCH, { ...filter, ...mine() });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: [], count: 0, total: 0, hasMore: false, nextCursor: null });
+  });
+
+  it('holds every listing remote exactly when its work arrangement is remote (the constraint those answers rest on)', async () => {
+    expect(expected(({ row }) => row.isRemote !== (row.workArrangement === 'remote'))).toEqual([]);
+    const [listing] = set.listings;
+    await expect(testApp.app.get(DataSource).query('UPDATE job_listings SET is_remote = NOT is_remote WHERE id = $1', [listing.id])).rejects.toThrow(
+      /job_listings_remote_arrangement/,
+    );
+  });
+
   describe('text with many matches, read a recent period at a time', () => {
     beforeAll(async () => {
       // The periods come from the planner's histogram of posting times, which ANALYZE makes.
@@ -530,8 +550,9 @@ describe('POST /v1/jobs/search', () => {
         expect(await holding(runner, 'wombatcraft')).toBe(2);
         await runner.query(`UPDATE job_listings SET job_level = 'executive' WHERE id = $1`, [first.id]);
         expect(await holding(runner, 'wombatcraft')).toBe(2);
-        await runner.query(`UPDATE job_listings SET country = 'NZ', is_remote = false WHERE id = $1`, [first.id]);
-        await runner.query(`UPDATE job_listings SET country = 'NZ', is_remote = true WHERE id = $1`, [second.id]);
+        // A listing is remote exactly when it is worked remotely (job_listings_remote_arrangement).
+        await runner.query(`UPDATE job_listings SET country = 'NZ', is_remote = false, work_arrangement = 'onsite' WHERE id = $1`, [first.id]);
+        await runner.query(`UPDATE job_listings SET country = 'NZ', is_remote = true, work_arrangement = 'remote' WHERE id = $1`, [second.id]);
         expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['NZ on site: 1', 'NZ remote: 1']);
         await runner.query(`UPDATE job_listings SET country = NULL WHERE id = $1`, [second.id]);
         expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['- remote: 1', 'NZ on site: 1']);

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { SalaryPeriod } from '../../../common/validation/salary-period';
 import type { EmploymentType, JobLevel, WorkArrangement } from '../job-search-values';
 import type { ListingValues } from '../listing-columns';
@@ -22,6 +22,8 @@ const WORD_PAIRS_EXPRESSION = 'listing_word_pairs(search_vector)';
  * the import writes and the API shows are declared in LISTING_COLUMNS, which this class must match.
  */
 @Entity('job_listings')
+// A listing is remote exactly when it is worked remotely (the enrichment writes both): searches rely on it.
+@Check('job_listings_remote_arrangement', "is_remote = (work_arrangement = 'remote')")
 @Index('job_listings_source_external_id', ['source', 'externalId'], { unique: true })
 @Index('job_listings_newest', { synchronize: false })
 @Index('job_listings_country_newest', { synchronize: false })

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../../config/configuration';
 import { JobSearchDto, JobSearchResponse } from '../dto/job-search.dto';
 import { ListingsRepository } from '../listings.repository';
 import { Counting, SearchCounter } from './search-count';
+import { excludesEveryListing } from './search-filters';
 import { CursorPosition, loadSearchCursors, SearchCursors, searchFingerprint } from './search-cursor';
 import { recentPeriod } from './search-period';
 import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
@@ -38,6 +39,7 @@ export class JobSearchService implements OnModuleInit {
   }
 
   async search(search: JobSearchDto): Promise<JobSearchResponse> {
+    if (excludesEveryListing(search)) return noMatches();
     const fingerprint = searchFingerprint(search);
     const position = search.cursor ? this.cursors.decode(fingerprint, search.cursor) : null;
     return this.repository.search(() =>

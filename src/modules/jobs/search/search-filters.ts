@@ -78,6 +78,19 @@ export function filterConditions(search: JobSearchDto, asOf: Date, sql: SqlParam
   return where;
 }
 
+/**
+ * Whether the search's remote work and work arrangements exclude each other, so that no listing can pass: a listing
+ * is remote exactly when its arrangement is `remote` (the constraint job_listings_remote_arrangement).
+ */
+export function excludesEveryListing(search: JobSearchDto): boolean {
+  const located = search.location !== undefined && locationParts(search.location).remote;
+  if (located && search.remote === false) return true;
+  const remote = located || search.remote;
+  const arrangements = union(search.workArrangement, search.workArrangements);
+  if (!arrangements || remote === undefined) return false;
+  return remote ? !arrangements.includes('remote') : arrangements.every((arrangement) => arrangement === 'remote');
+}
+
 /** The `datePosted` filter, if any: a range of the newest-first index. */
 export function postedSince(search: JobSearchDto, asOf: Date, sql: SqlParameters): string | null {
   const since = postedSinceTime(search, asOf);
