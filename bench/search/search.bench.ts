@@ -320,8 +320,11 @@ ${rows.join('\n')}`;
       const above = checks.filter((check) => check.exact > EXACT_BELOW);
       const exactBelow = below.filter((check) => check.total === check.exact).length;
       const within = above.filter((check) => Math.abs(check.total - check.exact) <= TARGET.estimate * check.exact).length;
-      const worst = checks.reduce((worse, check) => Math.max(worse, Math.abs(check.total - check.exact) / Math.max(check.exact, 1)), 0);
-      return `| ${size.label} | ${name} | ${exactBelow} of ${below.length} | ${within} of ${above.length} | ${(100 * worst).toFixed(0)}% |`;
+      const error = (check: TotalCheck) => Math.abs(check.total - check.exact) / Math.max(check.exact, 1);
+      const worst = checks.reduce((worse, check) => (error(check) > error(worse) ? check : worse));
+      // The search itself, when it missed: a total off by more than the target says little without it.
+      const named = error(worst) > TARGET.estimate ? ` (${worst.total} for ${worst.exact}: \`${worst.query}\`)` : '';
+      return `| ${size.label} | ${name} | ${exactBelow} of ${below.length} | ${within} of ${above.length} | ${(100 * error(worst)).toFixed(0)}%${named} |`;
     }),
   );
   const planSections = plans.map(
