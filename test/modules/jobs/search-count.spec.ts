@@ -124,6 +124,25 @@ describe('the estimated total', () => {
     expect(await more.total).toBe(50_000);
   });
 
+  it("asks the sample again, with a budget of its own, when a count found more than 10,000 after the budget ran out: not the planner's guess", async () => {
+    // A country and a salary: the count comes first, runs past the budget, and so does the sample after it.
+    let samples = 0;
+    const counter = fakeCounter(
+      () => 11_560,
+      (statement, timeoutMs) => {
+        if (isSample(statement)) {
+          samples++;
+          if (samples === 1) throw timedOut();
+          return [{ matches: 777 }];
+        }
+        if (timeoutMs) throw timedOut();
+        return [{ count: 10_001 }];
+      },
+    );
+    expect(await counter.begin(context({ country: 'DE', salaryMin: 80_000 }), 11_560).total).toBe(777 * 32);
+    expect(samples).toBe(2);
+  });
+
   it('is, for a single word without filters, the listings counted as holding its lexeme: exact, known first, nothing else run', async () => {
     const ran: Statement[] = [];
     const counter = fakeCounter(

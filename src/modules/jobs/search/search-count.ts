@@ -206,6 +206,10 @@ export class SearchCounter {
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
       if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, plan.stream, undefined, onLateAnswer);
+      // Past 10,000 with the budget spent before the sample answered, the total would be the planner's guess (11,560
+      // for 24,873: a country and a salary, whose shares it multiplies): the sample gets a budget of its own.
+      if (count !== null && count > EXACT_TOTAL_LIMIT && estimate === null)
+        estimate = await this.estimate(session, context, planned, new CountingTime(this.budgetMs));
     }
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
