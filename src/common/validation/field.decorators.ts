@@ -25,7 +25,7 @@ import {
   ValidationOptions,
 } from 'class-validator';
 import { CURRENCY_CODE_PATTERN, CURRENCY_CODES } from './currency-codes';
-import { PARTIAL_DATE_PATTERN, parsePartialDate, PartialDateForms } from './partial-date';
+import { isWithinYears, PARTIAL_DATE_PATTERN, parsePartialDate, PartialDateForms } from './partial-date';
 
 /**
  * Composite decorators: each declares a field's validation and its OpenAPI description together, with the
@@ -121,17 +121,6 @@ export function EmailField(options: FieldOptions & { max: number }): PropertyDec
 const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE_TIME_MESSAGE = 'must be an ISO 8601 date-time with a timezone, e.g. 2025-03-01T14:00:00Z';
 
-/**
- * An offset can carry 9999-12-31 past the last year a date-time may name (RFC 3339 has four digits): it would be
- * stored, then answered as `+010000-01-01T…`, which no client reads as a date-time. Unparsable text is the format
- * rule's to refuse.
- */
-function isWithinYears(instant: number): boolean {
-  if (Number.isNaN(instant)) return true;
-  const year = new Date(instant).getUTCFullYear();
-  return year >= 1 && year <= 9999;
-}
-
 export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
   return applyDecorators(
     ...presence(options),
@@ -139,7 +128,11 @@ export function DateTimeField(options: FieldOptions = {}): PropertyDecorator {
     Matches(DATE_TIME_WITH_ZONE, { message: DATE_TIME_MESSAGE }),
     IsISO8601({ strict: true, strictSeparator: true }, { message: DATE_TIME_MESSAGE }),
     ValidateBy(
-      { name: 'isWithinYears', validator: { validate: (value) => typeof value !== 'string' || isWithinYears(Date.parse(value)) } },
+      // Unparsable text is the format rule's to refuse.
+      {
+        name: 'isWithinYears',
+        validator: { validate: (value) => typeof value !== 'string' || Number.isNaN(Date.parse(value)) || isWithinYears(new Date(value)) },
+      },
       { message: 'must fall within the years 0001 to 9999 once read in UTC' },
     ),
     documented(options, { type: String, format: 'date-time' }),

@@ -47,9 +47,17 @@ export function parsePartialDate(value: unknown, forms: PartialDateForms = {}): 
   if (!local || (sign && (Number(offsetHours) > 23 || Number(offsetMinutes) > 59))) return undefined;
   const offset = sign ? (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) : 0;
   const start = new Date(local.getTime() - offset * 60_000);
-  // An offset can carry 0001-01-01 or 9999-12-31 out of the years the other forms can name.
-  const utcYear = start.getUTCFullYear();
-  return utcYear >= 1 && utcYear <= 9999 ? { precision: 'date-time', start } : undefined;
+  return isWithinYears(start) ? { precision: 'date-time', start } : undefined;
+}
+
+/**
+ * Whether an instant falls within the years a date can name (0001–9999, four digits, as RFC 3339 has them), read in
+ * UTC: an offset can carry 0001-01-01 or 9999-12-31 out of them, and such an instant could only be answered as
+ * `+010000-01-01T…`, which no client reads as a date-time.
+ */
+export function isWithinYears(instant: Date): boolean {
+  const year = instant.getUTCFullYear();
+  return year >= 1 && year <= 9999;
 }
 
 /** A real calendar date and time of day, read in UTC; undefined for year 0, month 13, February 30, 24:00 and the like. */

@@ -194,10 +194,9 @@ const FILTER_FACETS_EXPRESSION =
 /**
  * What the search's type, arrangement, level, remote, visa and salary filters imply of a listing's facets (none when
  * it has no such filter): every listing they keep meets each of these conditions, which the filters themselves still
- * decide (the salary band of the search's lowest salary is kept whole). Each is written on its own, as the planner
- * may be offered some and not others.
+ * decide (the salary band of the search's lowest salary is kept whole).
  */
-export function filterFacetConditions(search: JobSearchDto): ((sql: SqlParameters) => string)[] {
+export function filterFacetConditions(search: JobSearchDto, sql: SqlParameters): string[] {
   const anyOf = (facet: { offset: number; values: readonly string[] }, chosen: readonly string[] | null) =>
     chosen ? [chosen.map((value) => facet.offset + facet.values.indexOf(value) + 1)] : [];
   const lowest = salaryFloor(search);
@@ -214,8 +213,8 @@ export function filterFacetConditions(search: JobSearchDto): ((sql: SqlParameter
   const remote = (search.remote === true || location?.remote === true) && !(location && location.places.length > 0);
   const required = [...(remote ? [FILTER_FACETS.remote] : []), ...(search.visaSponsorship === true ? [FILTER_FACETS.visa] : [])];
   return [
-    ...(required.length > 0 ? [(sql: SqlParameters) => `${FILTER_FACETS_EXPRESSION} @> ${sql.bind(required)}::int[]`] : []),
-    ...sets.map((codes) => (sql: SqlParameters) => `${FILTER_FACETS_EXPRESSION} && ${sql.bind(codes)}::int[]`),
+    ...(required.length > 0 ? [`${FILTER_FACETS_EXPRESSION} @> ${sql.bind(required)}::int[]`] : []),
+    ...sets.map((codes) => `${FILTER_FACETS_EXPRESSION} && ${sql.bind(codes)}::int[]`),
   ];
 }
 

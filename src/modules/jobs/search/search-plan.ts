@@ -207,7 +207,7 @@ function indexedConditions(context: SearchContext, implied: Stream['implied']): 
  */
 export async function impliedConditions(session: SearchSession, context: SearchContext): Promise<Stream['implied']> {
   if (!isTextual(context)) return undefined;
-  const facets = (sql: SqlParameters) => filterFacetConditions(context.search).map((facet) => facet(sql));
+  const facets = (sql: SqlParameters) => filterFacetConditions(context.search, sql);
   let selective = false;
   if (facets(new SqlParameters()).length > 0) {
     const sql = new SqlParameters();
