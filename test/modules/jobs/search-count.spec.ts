@@ -279,10 +279,14 @@ describe('a count of text and filters', () => {
 });
 
 describe('the estimate of a phrase', () => {
-  it('is its rarest word alone, never fewer than its matches, where the planner multiplies its words as if apart', async () => {
-    const listings: Record<string, number> = { "'regist' <-> 'nurs'": 13, "'regist'": 11_800, "'nurs'": 12_400 };
+  it('is its rarest word or pair of adjacent words alone, never fewer than its matches, where the planner multiplies its words as if apart', async () => {
+    // The pair's estimate binds the pair ('regist nurs') for the pairs index; the words bind themselves.
+    const listings: Record<string, number> = { "'regist' <-> 'nurs'": 13, "'regist'": 11_800, "'nurs'": 12_400, 'regist nurs': 12_000 };
     const session = { estimate: async ({ values }: Statement) => listings[values[0] as string] } as unknown as SearchSession;
     expect(await estimateMatches(session, context({}, "'regist' <-> 'nurs'"))).toBe(11_800);
+    // A pair the statistics do not count among the most common is estimated below them all.
+    listings['regist nurs'] = 4_803;
+    expect(await estimateMatches(session, context({}, "'regist' <-> 'nurs'"))).toBe(4_803);
   });
 });
 

@@ -1,8 +1,8 @@
-import { periodStart, PostingTimes } from '@src/modules/jobs/search/search-period';
+import { periodShare, periodStart, PostingTimes } from '@src/modules/jobs/search/search-period';
 
 describe('periodStart', () => {
   // Ten buckets of equal shares over 0..100: a tenth of the listings in each ten units.
-  const histogram = (bounds: number[]): PostingTimes => ({ common: [], bounds, histogramShare: 1 });
+  const histogram = (bounds: number[]): PostingTimes => ({ common: [], bounds, histogramShare: 1, listings: 100 });
   const even = histogram([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
 
   it('starts where the newest `share` of the listings begins', () => {
@@ -33,6 +33,7 @@ describe('periodStart', () => {
       ],
       bounds: [0, 9, 18, 27, 36, 45, 54, 63, 72, 81, 90],
       histogramShare: 0.5,
+      listings: 100,
     };
     expect(periodStart(recent, null, 0.25)).toBeCloseTo(100);
     expect(periodStart(recent, null, 0.4)).toBeCloseTo(99);
@@ -46,5 +47,23 @@ describe('periodStart', () => {
     expect(periodStart(even, -5, 0.1)).toBeNull();
     expect(periodStart(histogram([]), null, 0.1)).toBeNull();
     expect(periodStart(histogram([42]), null, 0.1)).toBeNull();
+  });
+});
+
+describe('periodShare', () => {
+  it('covers about four pages of the matches', () => {
+    expect(periodShare(10_000, 21, 1_000_000)).toBeCloseTo(0.0084);
+    expect(periodShare(3_000, 21, 1_000_000)).toBeCloseTo(0.028);
+  });
+
+  it("is none where reading every match costs less than the period's posting times: few matches of many listings", () => {
+    // 683 matches of a million: 123,000 posting times to AND (~6 ms) for ~600 fewer matches read (~5 ms).
+    expect(periodShare(683, 21, 1_000_000)).toBeNull();
+    // The same matches of 100,000 listings: 12,300 posting times pay.
+    expect(periodShare(683, 21, 100_000)).toBeCloseTo(0.123);
+  });
+
+  it('is none when it would cover most listings', () => {
+    expect(periodShare(150, 21, 0)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { adjacentPairs, loosened, requiredWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
+import { adjacentPairs, loosened, pairPhrases, requiredWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
 
 describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
   it('are every lexeme of a conjunction of words and phrases', () => {
@@ -34,10 +34,15 @@ describe('the pairs of adjacent words every match of a tsquery holds (found by t
     expect(adjacentPairs("'data' <-> 'engin' & 'product' <-> 'manag'")).toEqual({ pairs: ['data engin', 'product manag'], words: [], exact: true });
   });
 
-  it('are only what a longer phrase, or words further apart, require: the listings to test', () => {
+  it('are only what a longer phrase, or words further apart, require (with the words no pair holds): the listings to test', () => {
     expect(adjacentPairs("'senior' <-> 'data' <-> 'engin'")).toEqual({ pairs: ['senior data', 'data engin'], words: [], exact: false });
-    expect(adjacentPairs("'director' <2> 'sale'")).toEqual({ pairs: [], words: [], exact: false });
-    expect(adjacentPairs("'vice' <-> 'presid' <2> 'sale'")).toEqual({ pairs: ['vice presid'], words: [], exact: false });
+    expect(adjacentPairs("'director' <2> 'sale'")).toEqual({ pairs: [], words: ["'director'", "'sale'"], exact: false });
+    expect(adjacentPairs("'lead' <-> 'product' <-> 'manag' & 'python'")).toEqual({
+      pairs: ['lead product', 'product manag'],
+      words: ["'python'"],
+      exact: false,
+    });
+    expect(adjacentPairs("'vice' <-> 'presid' <2> 'sale'")).toEqual({ pairs: ['vice presid'], words: ["'sale'"], exact: false });
   });
 
   it('leave out what a match need not hold: alternatives, exclusions, prefixes, weights and groups', () => {
@@ -45,6 +50,12 @@ describe('the pairs of adjacent words every match of a tsquery holds (found by t
     expect(adjacentPairs("'data' <-> 'engin' & !'java'")).toEqual({ pairs: ['data engin'], words: [], exact: false });
     expect(adjacentPairs("'data' <-> 'engin':*")).toEqual({ pairs: [], words: [], exact: false });
     expect(adjacentPairs("'senior' & ( 'data' <-> 'engin' | 'sql' )")).toEqual({ pairs: [], words: ["'senior'"], exact: false });
+  });
+
+  it('are each a phrase of two words, as tsquery text, for the planner to estimate', () => {
+    expect(pairPhrases("'lead' <-> 'product' <-> 'manag' & 'python'")).toEqual(["'lead' <-> 'product'", "'product' <-> 'manag'"]);
+    expect(pairPhrases("'a<->b' <-> 'o''brien'")).toEqual(["'a<->b' <-> 'o''brien'"]);
+    expect(pairPhrases("'data' <-> 'engin' | 'sql'")).toEqual([]);
   });
 
   it('are none for words alone, and read a lexeme holding an operator as itself', () => {

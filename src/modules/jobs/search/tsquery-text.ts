@@ -47,26 +47,41 @@ export function requiredWords(query: string): string[] {
 
 /**
  * The pairs of adjacent lexemes (`'junior' <-> 'pharmacist'` → `junior pharmacist`) that every listing matching a
- * tsquery's text holds: those of its plain conjuncts' phrases, words 1 apart (`<->`). `exact` when the text is
- * nothing but phrases of two words and single words (`words`, quoted): a listing that holds those pairs and words
- * matches it; a longer phrase also needs its pairs in a row, and `<2>` words 2 apart.
+ * tsquery's text holds: those of its plain conjuncts' phrases, words 1 apart (`<->`), and `words` (quoted), the
+ * lexemes of those conjuncts that no pair holds. `exact` when the text is nothing but phrases of two words and single
+ * words: a listing that holds those pairs and words matches it; a longer phrase also needs its pairs in a row, and
+ * `<2>` words 2 apart.
  */
 export function adjacentPairs(query: string): { pairs: string[]; words: string[]; exact: boolean } {
+  const { pairs, words, exact } = quotedPairs(query);
+  return { pairs: [...new Set(pairs.map(([first, second]) => `${unquoted(first)} ${unquoted(second)}`))], words, exact };
+}
+
+/** The phrases of two words that every listing matching a tsquery's text holds (see adjacentPairs), as tsquery text. */
+export function pairPhrases(query: string): string[] {
+  return [...new Set(quotedPairs(query).pairs.map(([first, second]) => `${first} <-> ${second}`))];
+}
+
+/** adjacentPairs with each pair's lexemes as the text quotes them. */
+function quotedPairs(query: string): { pairs: [string, string][]; words: string[]; exact: boolean } {
   const { plain, all } = plainConjuncts(query);
-  const pairs: string[] = [];
+  const pairs: [string, string][] = [];
   const words: string[] = [];
   let exact = all;
   for (const conjunct of plain) {
     const found = [...conjunct.matchAll(QUOTED_LEXEME)];
     // The operator between each lexeme and the one before it.
     const operators = found.slice(1).map((lexeme, index) => conjunct.slice((found[index].index ?? 0) + found[index][0].length, lexeme.index).trim());
+    const paired = new Set<number>();
     operators.forEach((operator, index) => {
-      if (operator === '<->') pairs.push(`${unquoted(found[index][0])} ${unquoted(found[index + 1][0])}`);
+      if (operator !== '<->') return;
+      pairs.push([found[index][0], found[index + 1][0]]);
+      paired.add(index).add(index + 1);
     });
-    if (found.length === 1) words.push(found[0][0]);
-    else if (found.length > 2 || operators[0] !== '<->') exact = false;
+    words.push(...found.filter((_lexeme, index) => !paired.has(index)).map((lexeme) => lexeme[0]));
+    if (found.length > 2 || (found.length === 2 && operators[0] !== '<->')) exact = false;
   }
-  return { pairs: [...new Set(pairs)], words, exact: exact && pairs.length > 0 };
+  return { pairs, words: [...new Set(words)], exact: exact && pairs.length > 0 };
 }
 
 /**
