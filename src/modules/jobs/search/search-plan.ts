@@ -20,7 +20,7 @@ import {
   WALK_BOUND,
 } from './search-sql';
 import type { SearchSession } from './search.repository';
-import { isPhraseConjunction, lexemes, pairPhrases, requiredWords } from './tsquery-text';
+import { adjacentPairs, isPhraseConjunction, lexemes, pairPhrases, requiredWords } from './tsquery-text';
 
 /**
  * A stream whose text matches at most this many listings is read through a GIN bitmap of them: where a bitmap's cost
@@ -89,6 +89,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md). Few titles do ("junior
   // pharmacist": the words are common, titles that hold both are not): a bitmap of the title index finds them.
   const titles = query === null ? null : await titlesTogether(session, requiredWords(query));
+  const phrased = query !== null && adjacentPairs(query).pairs.length > 0;
   for (const [index, stream] of streams.entries()) {
     if (index === 0 && titles === 0) planned.push({ ...stream, strategy: 'bitmap', empty: true });
     else if (index === 0 && titles !== null && titles <= WALK_ABOVE_TITLE_MATCHES) planned.push({ ...stream, strategy: 'bitmap', expected: titles });
@@ -97,12 +98,15 @@ export async function planStreams(session: SearchSession, context: SearchContext
         ? { strategy: filtered ? ('combined' as const) : ('bitmap' as const), expected: counted }
         : await chooseStrategy(session, context, stream);
       // The title tier's titles are tested on each listing, not found through the title index, where its listings
-      // come another way: from a bitmap of the few counted matches, or walked newest first, and then tested on the
-      // index's entries before they count against WALK_READS. "junior software engineer" (1,948 matches) found 6 in
-      // each walk's 3,000 entries tested after, then its title index took 16–19 ms to AND three words' titles.
+      // come another way: walked newest first, and tested on the index's entries before they count against
+      // WALK_READS; or, for a phrase, from its pairs index, when its matches are few and counted. "junior software
+      // engineer" (1,948 matches) found 6 in each walk's 3,000 entries tested after, then its title index took 16–19
+      // ms to AND three words' titles. A word's titles stay with the title index: one word's entries, and fewer than
+      // its matches, all of which a rare word's title tier read when it tested each (~1,900, twice the time).
+      const byPairs = few && phrased;
       const titleTested =
-        query && index === 0 && (few || chosen.strategy === 'walk')
-          ? { text: textConditions(context, few ? 'match' : 'keywords'), tier: (sql: SqlParameters) => [title(sql)] }
+        query && index === 0 && (byPairs || chosen.strategy === 'walk')
+          ? { text: textConditions(context, byPairs ? 'match' : 'keywords'), tier: (sql: SqlParameters) => [title(sql)] }
           : {};
       planned.push({ ...stream, ...chosen, ...titleTested });
     }
