@@ -494,6 +494,12 @@ describe('POST /v1/jobs/search', () => {
                                 SELECT lexeme, coalesce(l.country, '') AS country, l.is_remote, count(*)::int AS listings
                                   FROM job_listings l, unnest(tsvector_to_array(l.search_vector)) lexeme GROUP BY 1, 2, 3) held USING (lexeme, country, is_remote)
                                WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
+      // Each listing's pairs counted from its search vector, as a phrase of two words matches it.
+      ...(await runner.query(`SELECT pair, c.listings, held.listings AS held FROM job_listing_pairs c FULL JOIN (
+                                SELECT hashtextextended(a.lexeme || ' ' || b.lexeme, 0) AS pair, count(DISTINCT l.id)::int AS listings
+                                  FROM job_listings l, unnest(l.search_vector) a, unnest(a.positions) a_at, unnest(l.search_vector) b, unnest(b.positions) b_at
+                                 WHERE b_at = a_at + 1 GROUP BY 1) held USING (pair)
+                               WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
     ];
     const inSnapshot = async <T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> => {
       const runner = testApp.app.get(DataSource).createQueryRunner();
@@ -507,15 +513,18 @@ describe('POST /v1/jobs/search', () => {
     };
     const holding = async (runner: QueryRunner, lexeme: string): Promise<number | undefined> =>
       (await runner.query('SELECT listings FROM job_listing_lexemes WHERE lexeme = $1', [lexeme]))[0]?.listings;
+    const holdingPair = async (runner: QueryRunner, pair: string): Promise<number | undefined> =>
+      (await runner.query('SELECT listings FROM job_listing_pairs WHERE pair = hashtextextended($1, 0)', [pair]))[0]?.listings;
     /** The listings holding `lexeme` by country and remote flag, as the counts by place have them (without the zeros). */
     const heldByPlace = async (runner: QueryRunner, lexeme: string): Promise<string[]> =>
       (await runner.query('SELECT country, is_remote, listings FROM job_listing_lexeme_places WHERE lexeme = $1 AND listings > 0 ORDER BY 1, 2', [lexeme])).map(
         (row: { country: string; is_remote: boolean; listings: number }) => `${row.country || '-'} ${row.is_remote ? 'remote' : 'on site'}: ${row.listings}`,
       );
 
-    it('counts, for every lexeme, the listings whose search vector holds it, and for every pair, the titles that hold both', async () => {
+    it('counts, for every lexeme and pair of adjacent lexemes, the listings whose search vector holds it, and for every pair, the titles that hold both', async () => {
       await inSnapshot(async (runner) => {
         expect(await holding(runner, 'engin')).toBeGreaterThan(0);
+        expect((await runner.query('SELECT count(*)::int AS pairs FROM job_listing_pairs WHERE listings > 0'))[0].pairs).toBeGreaterThan(0);
         expect((await runner.query('SELECT count(*)::int AS pairs FROM job_listing_title_pairs WHERE listings > 0'))[0].pairs).toBeGreaterThan(0);
         expect(await miscounted(runner)).toEqual([]);
       });
@@ -546,8 +555,9 @@ describe('POST /v1/jobs/search', () => {
     it("follows a change of a listing's text, country or remote flag, a change that leaves them as they were, and a removal, in the same transaction", async () => {
       const [first, second] = set.listings;
       await inSnapshot(async (runner) => {
-        await runner.query(`UPDATE job_listings SET description = description || ' Wombatcraft.' WHERE id = ANY($1)`, [[first.id, second.id]]);
+        await runner.query(`UPDATE job_listings SET description = description || ' Wombatcraft quokkaforge.' WHERE id = ANY($1)`, [[first.id, second.id]]);
         expect(await holding(runner, 'wombatcraft')).toBe(2);
+        expect(await holdingPair(runner, 'wombatcraft quokkaforg')).toBe(2);
         await runner.query(`UPDATE job_listings SET job_level = 'executive' WHERE id = $1`, [first.id]);
         expect(await holding(runner, 'wombatcraft')).toBe(2);
         // A listing is remote exactly when it is worked remotely (job_listings_remote_arrangement).
@@ -558,6 +568,7 @@ describe('POST /v1/jobs/search', () => {
         expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['- remote: 1', 'NZ on site: 1']);
         await runner.query('DELETE FROM job_listings WHERE id = $1', [first.id]);
         expect(await holding(runner, 'wombatcraft')).toBe(1);
+        expect(await holdingPair(runner, 'wombatcraft quokkaforg')).toBe(1);
         expect(await heldByPlace(runner, 'wombatcraft')).toEqual(['- remote: 1']);
         expect(await miscounted(runner)).toEqual([]);
       });
@@ -591,6 +602,27 @@ describe('POST /v1/jobs/search', () => {
         await dataSource.query(`DELETE FROM job_search_words WHERE word = 'wombatcraft'`);
       }
       await inSnapshot(async (runner) => expect(await holding(runner, 'wombatcraft')).toBe(0));
+    });
+
+    it('is the total of a phrase of two words, exact beyond a page, and not the listings that hold its words apart', async () => {
+      const dataSource = testApp.app.get(DataSource);
+      const chosen = set.listings.slice(0, 23).map((listing) => listing.id);
+      const apart = set.listings.slice(23, 26).map((listing) => listing.id);
+      await dataSource.query(`UPDATE job_listings SET description = description || ' Wombatcraft quokkaforge.' WHERE id = ANY($1)`, [chosen]);
+      await dataSource.query(`UPDATE job_listings SET description = description || ' Quokkaforge and wombatcraft.' WHERE id = ANY($1)`, [apart]);
+      await dataSource.query(`INSERT INTO job_search_words (word, lexeme) VALUES ('wombatcraft', 'wombatcraft'), ('quokkaforge', 'quokkaforg')`);
+      try {
+        const response = await user.api.post(SEARCH, { query: '"wombatcraft quokkaforge"' });
+        expect(response.body).toMatchObject({ count: 20, total: 23, hasMore: true });
+        expect(response.body.data.every((found: { id: string }) => chosen.includes(found.id))).toBe(true);
+        const words = await user.api.post(SEARCH, { query: 'wombatcraft quokkaforge' });
+        expect(words.body.total).toBe(26);
+      } finally {
+        await dataSource.query(`UPDATE job_listings SET description = replace(description, ' Wombatcraft quokkaforge.', '') WHERE id = ANY($1)`, [chosen]);
+        await dataSource.query(`UPDATE job_listings SET description = replace(description, ' Quokkaforge and wombatcraft.', '') WHERE id = ANY($1)`, [apart]);
+        await dataSource.query(`DELETE FROM job_search_words WHERE word IN ('wombatcraft', 'quokkaforge')`);
+      }
+      await inSnapshot(async (runner) => expect(await holdingPair(runner, 'wombatcraft quokkaforg')).toBe(0));
     });
   });
 

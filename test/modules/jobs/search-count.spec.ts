@@ -86,7 +86,7 @@ function context(search: Partial<JobSearchDto>, match: string | null = null): Se
 }
 
 /**
- * A country and a filter beside it: a word's listings in a country alone are counted as they are written (word-total),
+ * A country and a filter beside it: a word's listings in a country alone are counted as they are written (text-total),
  * so the counts these tests are about need one filter more.
  */
 const IN_CANADA: Partial<JobSearchDto> = { country: 'CA', visaSponsorship: true };
@@ -304,20 +304,27 @@ describe('the count plan, decided before anything is counted', () => {
   const inCountry = (both: number) => (statement: Statement) =>
     binds(statement, 'CA') && binds(statement, "'python'") ? both : binds(statement, "'python'") ? 20_000 : 1_000_000;
 
-  it('is word-total for one word without filters: its listings were counted as they were written', async () => {
-    expect(await planOf(() => 140_000, {}, "'nurs'")).toEqual(['word-total', undefined]);
+  it('is text-total for one word without filters: its listings were counted as they were written', async () => {
+    expect(await planOf(() => 140_000, {}, "'nurs'")).toEqual(['text-total', undefined]);
   });
 
-  it('is word-total for one word in a country, in remote work, or both, however the search says so, and not in a city', async () => {
+  it('is text-total for a phrase of two words without filters: its pair of adjacent words was counted as it was written', async () => {
+    expect(await planOf(() => 12_000, {}, "'regist' <-> 'nurs'")).toEqual(['text-total', undefined]);
+    expect((await planOf(() => 12_000, { remote: true }, "'regist' <-> 'nurs'"))[0]).not.toBe('text-total');
+    expect((await planOf(() => 12_000, {}, "'senior' <-> 'regist' <-> 'nurs'"))[0]).not.toBe('text-total');
+    expect((await planOf(() => 12_000, {}, "'regist' <-> 'nurs' & 'icu'"))[0]).not.toBe('text-total');
+  });
+
+  it('is text-total for one word in a country, in remote work, or both, however the search says so, and not in a city', async () => {
     for (const search of [{ country: 'CA' }, { remote: true }, { location: 'Germany', remote: true }, { location: 'Remote, Canada' }, { remote: false }])
-      expect(await planOf(() => 140_000, search, "'nurs'")).toEqual(['word-total', undefined]);
+      expect(await planOf(() => 140_000, search, "'nurs'")).toEqual(['text-total', undefined]);
     for (const search of [
       { location: 'Toronto, ON' },
       { country: 'CA', location: 'Germany' },
       { remote: false, location: 'Remote' },
       { country: 'CA', visaSponsorship: true },
     ])
-      expect((await planOf(() => 140_000, search, "'nurs'"))[0]).not.toBe('word-total');
+      expect((await planOf(() => 140_000, search, "'nurs'"))[0]).not.toBe('text-total');
   });
 
   it('is count-first, without a time limit, when few listings hold the text', async () => {

@@ -4,12 +4,12 @@ import { filterCells, indexedFilterConditions, SqlParameters } from './search-fi
 import { cellListings, countReads, countStrategy, impliedConditions, tableFitsBuffers, windowListings } from './search-plan';
 import {
   cellFilters,
-  CountedWord,
-  countedWord,
+  CountedText,
+  countedText,
+  countedListingsStatement,
   countStatement,
   isFiltered,
   isTextual,
-  lexemeListingsStatement,
   LISTING_SAMPLE_EVERY,
   SAMPLE_PART,
   sampleCountStatement,
@@ -68,8 +68,9 @@ type CountShape = { stream: Stream; textMatches: number | null };
 /**
  * How a first page's total is found: decided before any of it runs (`SearchCounter.plan`), then carried out
  * (`SearchCounter.carryOut`). `budgetMs` is the time limit of the count a page may wait for.
- * - `word-total`: one word, without filters or limited to a country and remote work (`limits`); its listings were
- *   counted as they were written (job_listing_lexemes, job_listing_lexeme_places).
+ * - `text-total`: one word, without filters or limited to a country and remote work, or one phrase of two words
+ *   without filters (CountedText); its listings were counted as they were written (job_listing_lexemes,
+ *   job_listing_lexeme_places, job_listing_pairs).
  * - `count-first`: a count expected to be cheap runs before any estimate (`budgetMs` null: whatever it takes, when
  *   few listings hold the text); the sample estimates only when it gives no total.
  * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
@@ -80,7 +81,7 @@ type CountShape = { stream: Stream; textMatches: number | null };
  * above COUNT_BELOW_ESTIMATE: `total` is an estimate only where the sample says it is above 10,000.
  */
 export type CountPlan =
-  | ({ name: 'word-total' } & CountedWord)
+  | { name: 'text-total'; counted: CountedText }
   | { name: 'count-first'; budgetMs: number | null; stream: Stream }
   | { name: 'estimate-then-count'; budgetMs: number; countMs: (estimate: number) => number; stream: Stream }
   | { name: 'estimate-only'; budgetMs: 0; stream: Stream };
@@ -129,13 +130,14 @@ export class SearchCounter {
    * count comes first and its answer decides (an estimate of none is counted: a count answers zero far sooner than a
    * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs while the page is
    * read: a search waits for the slower, not both. A single word without filters, or limited to a country and remote
-   * work, is not counted: its listings were counted as they were written, and those few rows come first.
+   * work, and a phrase of two words without filters, are not counted: their listings were counted as they were
+   * written, and those few rows come first.
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
-    // One word without filters or within a country and remote work: its listings are counted already, and the page
-    // is planned with their number.
-    const first = countedWord(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
+    // A counted text (one word, or a phrase of two words): its listings are counted already, and the page is planned
+    // with their number.
+    const first = countedText(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
     let settle: (count: number | null) => void = () => undefined;
@@ -157,8 +159,8 @@ export class SearchCounter {
    * sample estimates first.
    */
   async plan(session: SearchSession, context: SearchContext): Promise<CountPlan> {
-    const word = countedWord(context);
-    if (word !== null) return { name: 'word-total', ...word };
+    const counted = countedText(context);
+    if (counted !== null) return { name: 'text-total', counted };
     const matches = everyMatch(context);
     const { strategy, textMatches } = await countStrategy(session, context, matches);
     const stream: Stream = { ...matches, strategy, implied: await impliedConditions(session, context) };
@@ -188,7 +190,7 @@ export class SearchCounter {
     time: CountingTime,
     { settle, onLateAnswer }: { settle: (count: number | null) => void; onLateAnswer: (count: number) => void },
   ): Promise<number> {
-    if (plan.name === 'word-total') return this.listingsHolding(session, plan, settle);
+    if (plan.name === 'text-total') return this.listingsHolding(session, plan.counted, settle);
     if (plan.name === 'estimate-only') settle(null);
     let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
     let count: number | null = null;
@@ -214,9 +216,9 @@ export class SearchCounter {
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
 
-  /** The exact total of one word: the listings (within `limits`) that hold its lexeme, as counted when they were written. */
-  private async listingsHolding(session: SearchSession, { lexeme, limits }: CountedWord, settle: (count: number) => void): Promise<number> {
-    const [{ listings }] = await session.query<{ listings: number }[]>(lexemeListingsStatement(lexeme, limits));
+  /** The exact total of a counted text: the listings that hold it, as counted when they were written. */
+  private async listingsHolding(session: SearchSession, counted: CountedText, settle: (count: number) => void): Promise<number> {
+    const [{ listings }] = await session.query<{ listings: number }[]>(countedListingsStatement(counted));
     settle(Math.min(listings, EXACT_TOTAL_LIMIT + 1));
     return listings;
   }

@@ -4,7 +4,7 @@ import {
   cellWindow,
   estimateStatement,
   inTitle,
-  countedWord,
+  countedText,
   isFiltered,
   isTextual,
   postedWindow,
@@ -84,7 +84,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   // listings counted in a country or in remote work say nothing of how many the word's bitmap holds: the planner's
   // estimates choose then.
   const filtered = isFiltered(context);
-  const few = counted !== null && counted <= WALK_ABOVE_MATCHES && !(filtered && countedWord(context) !== null);
+  const few = counted !== null && counted <= WALK_ABOVE_MATCHES && !(filtered && countedText(context) !== null);
   // No title holds two of the words together: the title tier holds nothing, and is not read (its index would AND
   // their entries to tell, slowly for common words: the figures in bench/RESULTS-search.md). Few titles do ("junior
   // pharmacist": the words are common, titles that hold both are not): a bitmap of the title index finds them.

@@ -81,7 +81,7 @@ export interface Statement {
 }
 
 /** The statements a search's count plan runs: the planner's estimate, a count, the sample (or its part), a lexeme's listings. */
-export type StatementKind = 'estimate' | 'count' | 'sample' | 'sample-part' | 'lexeme-listings';
+export type StatementKind = 'estimate' | 'count' | 'sample' | 'sample-part' | 'lexeme-listings' | 'pair-listings';
 
 /** A page's row: the listing and its newest-first key. */
 export interface KeyedRow {
@@ -261,24 +261,38 @@ export function countStatement(stream: Stream): Statement {
   };
 }
 
-/** A search for one word whose listings were counted as they were written: its lexeme and limits. */
-export interface CountedWord {
-  lexeme: string;
-  limits: PlaceLimits;
+/**
+ * A search whose text's listings were counted as they were written: one word (its lexeme, and the country and remote
+ * work it is limited to), or one phrase of two words (its pair of adjacent words) without filters.
+ */
+export type CountedText = { lexeme: string; limits: PlaceLimits } | { pair: string };
+
+/** The counted text of a search (see CountedText); else null. */
+export function countedText(context: SearchContext): CountedText | null {
+  const lexeme = singleLexeme(context.text.match);
+  if (lexeme !== null) {
+    const limits = placeLimits(context.search, context.asOf);
+    return limits !== null ? { lexeme, limits } : null;
+  }
+  const { pairs, words, exact } = adjacentPairs(context.text.match ?? '');
+  return exact && pairs.length === 1 && words.length === 0 && !isFiltered(context) ? { pair: pairs[0] } : null;
 }
 
-/** The counted word of a search for one word without filters or limited to a country and remote work; else null. */
-export function countedWord(context: SearchContext): CountedWord | null {
-  const lexeme = singleLexeme(context.text.match);
-  const limits = lexeme === null ? null : placeLimits(context.search, context.asOf);
-  return lexeme !== null && limits !== null ? { lexeme, limits } : null;
+/** How many listings hold a counted text (see CountedText), exactly. */
+export function countedListingsStatement(counted: CountedText): Statement {
+  if ('lexeme' in counted) return lexemeListingsStatement(counted.lexeme, counted.limits);
+  return {
+    kind: 'pair-listings',
+    sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_pairs c WHERE c.pair = hashtextextended($1::text, 0)), 0) AS listings',
+    values: [counted.pair],
+  };
 }
 
 /**
  * How many listings within `limits` hold `lexeme`, exactly: job_listing_lexemes for all listings, job_listing_lexeme_places
  * by country and remote flag (kept by triggers: see their migrations, ListingWordCounts and ListingLexemePlaces).
  */
-export function lexemeListingsStatement(lexeme: string, { country, remote }: PlaceLimits): Statement {
+function lexemeListingsStatement(lexeme: string, { country, remote }: PlaceLimits): Statement {
   if (country === null && remote === null) {
     return {
       kind: 'lexeme-listings',
