@@ -452,6 +452,10 @@ constant and cites this list instead of repeating the figure.
 | title pairs looked up per pair (\`titlesTogetherStatement\`, search-sql.ts) | a join of the words' pairs with \`job_listing_title_pairs\` read the whole table: 107 ms at 1M; a lookup per pair 1.5 ms |
 | \`SEARCH_CONCURRENCY\` (search.repository.ts) | eight two-word searches in flight on two cores, p95 in single rounds: 103, 127 and 152 ms with four at once; 144, 149 and 163 ms with nine; 139 with two |
 | sampled-total bounds (\`sampledTotal\`, search-count.ts) | holding the planner's estimate within the sample's bounds kept its error: "design" in Germany, remote, at 100k, was 848 for 513 |
+| phrase estimated as its rarest pair too (\`textEstimate\` with \`pairs\`, search-plan.ts) | "lead product manager": 683 listings; its rarest word 59,000; a pair outside the 1,000 most common estimated at 4,803 |
+| a phrase's words not asked of their bitmap beside its pairs (\`pairsHeld\`, search-sql.ts) | "lead product manager" counted in 54 ms, 49 of them ANDing the 233,964 listings that hold its three words with the 683 that hold both pairs |
+| no period where every match is read for less (\`periodShare\`, search-period.ts) | 683 matches of a million: 8.7 ms with a period, 6.4 of them its 122,428 posting times; the count read all 683 in 3 ms |
+| \`job_listing_pairs\` (search-count.ts) | counting "registered nurse" (11,936 listings) to 10,001: 12 ms with its pages in memory, ~50 ms without |
 
 ## Query plans
 
