@@ -435,6 +435,7 @@ describe('POST /v1/jobs/search', () => {
       ['a word and an exclusion', { query: 'engineer -senior' }],
       ['a word within a month', { query: 'engineer', datePosted: 'month' }],
       ['filters alone within a month', { remote: true, datePosted: 'month' }],
+      ['filters alone with the cells they allow', { employmentTypes: ['FULLTIME'], jobLevels: ['senior', 'mid'] }],
     ])('counts, for %s, the sampled listings that match and pass', async (_name, body) => {
       const { matches, passing } = await sampleAgainstListings(body, false);
       // Each case matches ~250 or more of the 3,000 listings: ~8 or more sampled, none only once in thousands of runs.
@@ -471,8 +472,9 @@ describe('POST /v1/jobs/search', () => {
       const since = body.datePosted ? new Date(asOf.getTime() - 30 * DAY_MS) : new Date(0);
       const passing = await dataSource.query(
         `SELECT l.id FROM job_listings l
-          WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AND l.posted_at >= $4`,
-        [query && match, set.sources, body.remote ?? null, since.toISOString()],
+          WHERE ($1::tsquery IS NULL OR l.search_vector @@ $1::tsquery) AND l.source = ANY($2) AND ($3::boolean IS NULL OR l.is_remote = $3) AND l.posted_at >= $4
+            AND ($5::text[] IS NULL OR l.employment_type = ANY($5)) AND ($6::text[] IS NULL OR l.job_level = ANY($6))`,
+        [query && match, set.sources, body.remote ?? null, since.toISOString(), body.employmentTypes ?? null, body.jobLevels ?? null],
       );
       return { matches, passing };
     }

@@ -343,7 +343,8 @@ const PHRASE_READS = 200;
 export function sampleCountStatement(context: SearchContext, part = false): Statement {
   const sql = new SqlParameters();
   // A constant, not a parameter: the planner reads the part's partition alone only when it can read the bound in the query.
-  const filters = [...(part ? [`l.id < '${SAMPLE_PART.below}'::uuid`] : []), ...searchFilters(context)(sql)];
+  // Filters alone with the cells they allow, which the sample's cells index answers (migration ListingSampleFilterCells).
+  const filters = [...(part ? [`l.id < '${SAMPLE_PART.below}'::uuid`] : []), ...(isTextual(context) ? searchFilters(context) : cellFilters(context))(sql)];
   const kind = part ? 'sample-part' : 'sample';
   const text = context.text.match;
   const loose = text && loosened(text);
