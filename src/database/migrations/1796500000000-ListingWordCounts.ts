@@ -40,7 +40,6 @@ export class ListingWordCounts1796500000000 implements MigrationInterface {
   name = 'ListingWordCounts1796500000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`LOCK TABLE "job_listings" IN SHARE ROW EXCLUSIVE MODE`);
     for (const count of [LEXEMES, TITLE_PAIRS]) await createListingCount(queryRunner, count);
   }
 

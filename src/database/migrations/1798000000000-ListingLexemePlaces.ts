@@ -24,7 +24,6 @@ export class ListingLexemePlaces1798000000000 implements MigrationInterface {
   name = 'ListingLexemePlaces1798000000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`LOCK TABLE "job_listings" IN SHARE ROW EXCLUSIVE MODE`);
     await createListingCount(queryRunner, LEXEME_PLACES);
   }
 

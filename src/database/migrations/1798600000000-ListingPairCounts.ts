@@ -19,8 +19,6 @@ export class ListingPairCounts1798600000000 implements MigrationInterface {
   name = 'ListingPairCounts1798600000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    // Writes wait while the listings already there are counted, so that none is counted twice or missed.
-    await queryRunner.query(`LOCK TABLE "job_listings" IN SHARE ROW EXCLUSIVE MODE`);
     await createListingCount(queryRunner, PAIRS);
   }
 

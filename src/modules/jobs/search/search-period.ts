@@ -1,5 +1,5 @@
 import type { Key, Statement } from './search-sql';
-import { COST_US } from './search-plan';
+import { COST_US, listingCount } from './search-plan';
 import type { SearchSession } from './search.repository';
 
 /** A period is sized to hold about this many pages of the stream's matches, so that one read usually finds a page. */
@@ -13,21 +13,16 @@ const PERIOD_SHARE_MAX = 0.5;
  * histogram at all.
  */
 const STATISTICS: Statement = {
-  sql: `SELECT most_common_vals::text::timestamptz[] AS common, most_common_freqs AS shares, histogram_bounds::text::timestamptz[] AS bounds,
-               (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'job_listings'::regclass) AS listings
+  sql: `SELECT most_common_vals::text::timestamptz[] AS common, most_common_freqs AS shares, histogram_bounds::text::timestamptz[] AS bounds
           FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'job_listings' AND attname = 'posted_at'`,
   values: [],
 };
 
-/**
- * Posting times as the planner knows them (ms): common times and their shares, the histogram's bounds and share, and
- * the listings they are shares of.
- */
+/** Posting times as the planner knows them (ms): common times and their shares, the histogram's bounds and share. */
 export interface PostingTimes {
   common: { time: number; share: number }[];
   bounds: number[];
   histogramShare: number;
-  listings: number;
 }
 
 /**
@@ -42,9 +37,8 @@ export interface PostingTimes {
  */
 export async function recentPeriod(session: SearchSession, expected: number | undefined, after: Key | null, limit: number): Promise<{ since: Date } | null> {
   if (expected === undefined) return null;
-  const times = await session.fromStatistics(STATISTICS, postingTimes);
-  const share = periodShare(expected, limit, times.listings);
-  const since = share === null ? null : periodStart(times, after ? Date.parse(after[0]) : null, share);
+  const share = periodShare(expected, limit, await listingCount(session));
+  const since = share === null ? null : periodStart(await session.fromStatistics(STATISTICS, postingTimes), after ? Date.parse(after[0]) : null, share);
   return since === null ? null : { since: new Date(since) };
 }
 
@@ -61,15 +55,10 @@ export function periodShare(expected: number, limit: number, listings: number): 
   return withPeriod < expected * COST_US.match ? share : null;
 }
 
-function postingTimes([row]: { common: Date[] | null; shares: number[] | null; bounds: Date[] | null; listings: number | null }[]): PostingTimes {
+function postingTimes([row]: { common: Date[] | null; shares: number[] | null; bounds: Date[] | null }[]): PostingTimes {
   const common = (row?.common ?? []).map((time, index) => ({ time: time.getTime(), share: row.shares?.[index] ?? 0 }));
   const commonShare = common.reduce((sum, { share }) => sum + share, 0);
-  return {
-    common,
-    bounds: (row?.bounds ?? []).map((bound) => bound.getTime()),
-    histogramShare: Math.max(1 - commonShare, 0),
-    listings: Math.max(Number(row?.listings ?? 0), 0),
-  };
+  return { common, bounds: (row?.bounds ?? []).map((bound) => bound.getTime()), histogramShare: Math.max(1 - commonShare, 0) };
 }
 
 /**

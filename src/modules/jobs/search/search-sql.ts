@@ -205,8 +205,8 @@ function textMatch(tested: string, searchVector: string, sql: SqlParameters): st
     return `CASE WHEN l.title_vector @@ ${phrase}::tsquery THEN true ELSE ${searchVector} @@ ${phrase}::tsquery END`;
   };
   if (searchVector !== 'l.search_vector') return [inTitleFirst()];
-  const { exact, conditions } = pairsHeld(tested, loose, sql);
-  return exact ? conditions : [...conditions, inTitleFirst()];
+  const { exact, conditions } = pairsHeld(tested, loose);
+  return exact ? conditions(sql) : [...conditions(sql), inTitleFirst()];
 }
 
 /**
@@ -215,12 +215,12 @@ function textMatch(tested: string, searchVector: string, sql: SqlParameters): st
  * words of the pairs besides: the planner would AND the pairs' few listings with a bitmap of every listing that holds
  * the words ("lead product manager": 683 listings with both pairs, 233,964 with the three words, 49 of the count's 54 ms).
  */
-function pairsHeld(tested: string, loose: string, sql: SqlParameters): { exact: boolean; conditions: string[] } {
+function pairsHeld(tested: string, loose: string): { exact: boolean; conditions: (sql: SqlParameters) => string[] } {
   const { pairs, words, exact } = adjacentPairs(tested);
-  if (pairs.length === 0) return { exact, conditions: [`l.search_vector @@ ${sql.bind(loose)}::tsquery`] };
+  if (pairs.length === 0) return { exact, conditions: (sql) => [`l.search_vector @@ ${sql.bind(loose)}::tsquery`] };
   return {
     exact,
-    conditions: [
+    conditions: (sql) => [
       ...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []),
       `l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`,
     ],
@@ -348,14 +348,15 @@ export function sampleCountStatement(context: SearchContext, part = false): Stat
   const kind = part ? 'sample-part' : 'sample';
   const text = context.text.match;
   const loose = text && loosened(text);
+  const held = loose ? pairsHeld(text, loose) : null;
   // A phrase its pairs of words tell exactly is counted as any text is: the sample holds the pairs and their index.
-  if (!loose || adjacentPairs(text).exact)
+  if (!held || held.exact)
     return {
       kind,
       sql: `SELECT count(*)::float AS matches FROM job_listing_sample l ${whereClause([...filters, ...textConditions(context)(sql)])}`,
       values: sql.values,
     };
-  const holding = whereClause([...filters, ...pairsHeld(text, loose, sql).conditions]);
+  const holding = whereClause([...filters, ...held.conditions(sql)]);
   return {
     kind,
     sql: `SELECT coalesce(max(l.holding) * count(*) FILTER (WHERE l.search_vector @@ ${sql.bind(text)}::tsquery)::float / greatest(count(*), 1), 0) AS matches
