@@ -1453,7 +1453,7 @@ export interface paths {
          * Search job listings
          * @description **Scope:** `jobs:search` · **Limit:** 30 requests per minute per account
          *
-         *     All given filters must hold. With a `query`, listings whose title or company match it come first, then those that match through their description; within each, newest first. Without one, newest first. A word that no listing holds is read as the start of a longer word when it is the last, and otherwise corrected to the nearest word the listings hold; filters that exclude every match never cause either. Send `nextCursor` back as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches when they can be counted quickly, and PostgreSQL's estimate otherwise; it stays the same on every page of a search.
+         *     All given filters must hold. With a `query`, listings whose title or company match it come first, then those that match through their description; within each, newest first. Without one, newest first. A word that no listing holds is read as the start of a longer word when it is the last, and otherwise corrected to the nearest word the listings hold; filters that exclude every match never cause either. Send `nextCursor` back as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches and an estimate above that; it stays the same on every page of a search.
          */
         post: operations["searchJobs"];
         delete?: never;
@@ -4390,7 +4390,7 @@ export interface components {
              */
             count: number;
             /**
-             * @description Listings matching the search: exact when every match fits on the first page, or when up to 10,000 matches can be counted within 25 ms; otherwise PostgreSQL's estimate
+             * @description Listings matching the search: exact up to 10,000; above 10,000 an estimate (from a sample of the listings)
              * @example 1342
              */
             total: number;

@@ -31,8 +31,8 @@ export class JobsController {
       'that match through their description; within each, newest first. Without one, newest first. A word that ' +
       'no listing holds is read as the start of a longer word when it is the last, and otherwise corrected to the ' +
       'nearest word the listings hold; filters that exclude every match never cause either. Send `nextCursor` back ' +
-      'as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches when they can be ' +
-      "counted quickly, and PostgreSQL's estimate otherwise; it stays the same on every page of a search.",
+      'as `cursor`, with the same filters, for the next page. `total` is exact up to 10,000 matches and ' +
+      'an estimate above that; it stays the same on every page of a search.',
   })
   @ApiOkResponse({ type: JobSearchResponse })
   @ApiBadRequestResponse({ description: 'Invalid fields, unknown enumeration values, or a tampered cursor', type: ValidationErrorBody })

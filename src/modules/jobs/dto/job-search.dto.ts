@@ -202,8 +202,7 @@ export class JobSearchResponse {
   count: number;
 
   @ApiProperty({
-    description:
-      "Listings matching the search: exact when every match fits on the first page, or when up to 10,000 matches can be counted within 25 ms; otherwise PostgreSQL's estimate",
+    description: 'Listings matching the search: exact up to 10,000; above 10,000 an estimate (from a sample of the listings)',
     example: 1342,
   })
   total: number;
