@@ -466,7 +466,8 @@ describe('POST /v1/jobs/search', () => {
       const [{ match }] = await dataSource.query(`SELECT websearch_to_tsquery('english', $1)::text AS match`, [query ?? '']);
       const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
       const asOf = new Date();
-      const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact' };
+      // A search without text names the cells its filters allow, as it does where they are few (withFilterCells).
+      const context: SearchContext = { search, asOf, text: { query: query && match, match: query && match, raw: query }, mode: 'exact', cells: true };
       const statement = sampleCountStatement(context, part);
       const [{ matches }] = await dataSource.query(statement.sql, statement.values);
       const since = body.datePosted ? new Date(asOf.getTime() - 30 * DAY_MS) : new Date(0);

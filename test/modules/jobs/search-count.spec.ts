@@ -1,7 +1,7 @@
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { sampledTotal, SearchCounter } from '@src/modules/jobs/search/search-count';
-import { estimateMatches } from '@src/modules/jobs/search/search-plan';
-import type { SearchContext, Statement } from '@src/modules/jobs/search/search-sql';
+import { estimateMatches, withFilterCells } from '@src/modules/jobs/search/search-plan';
+import { sampleCountStatement, type SearchContext, type Statement } from '@src/modules/jobs/search/search-sql';
 import type { SearchRepository, SearchSession } from '@src/modules/jobs/search/search.repository';
 
 // The budget is wall-clock time: a busy machine spent it between two statements of the fake database and changed the
@@ -341,5 +341,29 @@ describe('the count plan, decided before anything is counted', () => {
 
   it('is estimate-then-count for common words that may or may not occur together', async () => {
     expect(await planOf(() => 50_000, {}, "'python' & 'kubernet'", true)).toEqual(['estimate-then-count', 25]);
+  });
+});
+
+describe('the filter cells of a search without text', () => {
+  /** A fake database whose planner puts `inCells` listings in the search's cells, and 100,000 in its window. */
+  const cellsOf = (inCells: number) =>
+    ({ estimate: async ({ sql }: Statement) => (sql.includes('listing_filter_cell') ? inCells : 100_000) }) as unknown as SearchSession;
+  const namesCells = (context: SearchContext) => sampleCountStatement(context).sql.includes('listing_filter_cell');
+  const partTime: Partial<JobSearchDto> = { employmentTypes: ['PARTTIME'], datePosted: 'week' };
+
+  it('are read where they hold a quarter of the window or less', async () => {
+    const few = await withFilterCells(cellsOf(25_000), context(partTime));
+    expect([few.cells, namesCells(few)]).toEqual([true, true]);
+  });
+
+  it('are not named where they hold more: the newest-first index finds a page as soon, and the planner would weigh every cell', async () => {
+    const many = await withFilterCells(cellsOf(25_001), context(partTime));
+    expect([many.cells, namesCells(many)]).toEqual([false, false]);
+  });
+
+  it('are none for filters that allow no cells, and text is never sampled by them', async () => {
+    expect((await withFilterCells(cellsOf(1), context({ remote: true }))).cells).toBe(false);
+    const text = await withFilterCells(cellsOf(1), context(partTime, "'python'"));
+    expect([text.cells, namesCells(text)]).toEqual([undefined, false]);
   });
 });

@@ -7,7 +7,7 @@ import { Counting, SearchCounter } from './search-count';
 import { excludesEveryListing } from './search-filters';
 import { CursorPosition, loadSearchCursors, SearchCursors, searchFingerprint } from './search-cursor';
 import { recentPeriod } from './search-period';
-import { estimateMatches, planStreams, WALK_CHUNKS } from './search-plan';
+import { estimateMatches, planStreams, WALK_CHUNKS, withFilterCells } from './search-plan';
 import { Key, KeyedRow, scanStatement, SearchContext, Stream, textQueriesStatement, walkStatements } from './search-sql';
 import { readWords, WordReading } from './search-words';
 import { SearchRepository, SearchSession } from './search.repository';
@@ -64,7 +64,7 @@ export class JobSearchService implements OnModuleInit {
     position: CursorPosition | null,
     reading: WordReading,
   ): Promise<JobSearchResponse> {
-    const context = await this.resolveText(session, search, position, reading);
+    const context = await withFilterCells(session, await this.resolveText(session, search, position, reading));
     const estimate = position ? position.total : await estimateMatches(session, context);
     // A later page keeps the total of the first.
     const counting: Counting = position

@@ -167,7 +167,7 @@ export class SearchCounter {
     const few = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW;
     const cost = await this.countCost(session, context, { stream, textMatches });
     // Filters whose cells hold few listings within their window are counted sooner than the sample is.
-    const fewInCells = textMatches === null && filterCells(context.search) !== null && cost.ms <= this.budgetMs / 2;
+    const fewInCells = textMatches === null && context.cells === true && cost.ms <= this.budgetMs / 2;
     if (few || fewInCells || (strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))
       return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
     if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
@@ -298,7 +298,7 @@ export class SearchCounter {
     }
     if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0 };
     // The newest-first index over the window, or the ranges of the filter cells within it, whichever is cheaper.
-    const inCells = await cellListings(session, context);
+    const inCells = context.cells ? await cellListings(session, context) : null;
     const cellsMs = inCells === null ? Infinity : inCells / FILTER_COUNT_ENTRIES_PER_MS + (filterCells(context.search)?.length ?? 0) * FILTER_CELL_MS;
     const ms = Math.min((await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS, cellsMs);
     return { pages: 0, ms, afterSample: () => ms };

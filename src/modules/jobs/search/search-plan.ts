@@ -290,6 +290,21 @@ export async function windowListings(session: SearchSession, context: SearchCont
   return window ? session.estimate(window) : listingCount(session);
 }
 
+/**
+ * A search without text reads its filter cells only when the planner puts them at this share of its window's listings
+ * or less. Past it the planner walks the newest-first index all the same, and the cells only cost planning time, which
+ * grows with their number: a salary floor alone allows 1,512, 3–5 ms to plan each statement that names them (twice in
+ * the sample's two partitions) where reading the page took 0.2 ms (bench/RESULTS-search.md).
+ */
+const CELLS_AT_MOST = 0.25;
+
+/** `context` with `cells` set: whether its statements read the filter cells its filters allow (see CELLS_AT_MOST). */
+export async function withFilterCells(session: SearchSession, context: SearchContext): Promise<SearchContext> {
+  if (isTextual(context)) return context;
+  const inCells = await cellListings(session, context);
+  return { ...context, cells: inCells !== null && inCells <= CELLS_AT_MOST * (await windowListings(session, context)) };
+}
+
 /** Listings of the search's filter cells within its `datePosted` window, as the planner estimates them (null: no cells). */
 export async function cellListings(session: SearchSession, context: SearchContext): Promise<number | null> {
   const window = cellWindow(context);

@@ -71,6 +71,11 @@ export interface SearchContext {
   /** The search's tsqueries; `raw` is the query as sent (or as corrected: search-words.ts). */
   text: Tsqueries & { raw: string | null };
   mode: TextMode;
+  /**
+   * Whether the statements that find and count the listings of a search without text add the filter cells its
+   * filters allow (`cellFilters`): only where the cells are few enough to read (`withFilterCells` in search-plan.ts).
+   */
+  cells?: boolean;
 }
 
 export interface Statement {
@@ -159,12 +164,12 @@ export function searchFilters(context: SearchContext): Stream['filters'] {
 }
 
 /**
- * The filters of a search without text, with the filter cells they allow (search-filters.ts): a condition they imply,
- * which lets the planner read job_listings_filter_cells. Only for the statements that find listings: the planner
- * would count the cells' share twice in an estimate.
+ * The filters of a search without text, with the filter cells they allow (search-filters.ts) where `context.cells`
+ * says so: a condition they imply, which lets the planner read job_listings_filter_cells. Only for the statements that
+ * find listings: the planner would count the cells' share twice in an estimate.
  */
 export function cellFilters(context: SearchContext): Stream['filters'] {
-  return (sql) => [...filterCellConditions(context.search, sql), ...filterConditions(context.search, context.asOf, sql)];
+  return (sql) => [...(context.cells ? filterCellConditions(context.search, sql) : []), ...filterConditions(context.search, context.asOf, sql)];
 }
 
 /** Whether a search has any filter (besides its text). */
