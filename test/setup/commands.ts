@@ -6,6 +6,8 @@ import { testRunEnvironment } from './test-environment';
 
 const run = promisify(execFile);
 export const CLI = join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
+/** What `npm run cli` runs: the staleness check, which then runs the CLI in its own process with the arguments after it. */
+const NPM_RUN_CLI = [join(__dirname, '..', '..', 'tools', 'build-if-stale.mjs'), CLI];
 
 export interface CommandResult {
   code: number;
@@ -20,11 +22,11 @@ export interface CommandResult {
 export const COMMAND_TIMEOUT_MS = 15_000;
 
 /** `npm run cli -- ...args`, on this run's database. */
-export const cli = (...args: string[]) => runNode([CLI, ...args]);
+export const cli = (...args: string[]) => runNode([...NPM_RUN_CLI, ...args]);
 /** `echo input | npm run cli -- ...args`: `input` is the command's standard input. */
-export const cliWithInput = (input: string, ...args: string[]) => runNode([CLI, ...args], input);
+export const cliWithInput = (input: string, ...args: string[]) => runNode([...NPM_RUN_CLI, ...args], input);
 /** `npm run cli -- ...args` with `env` over this run's environment. */
-export const cliWithEnv = (env: Record<string, string>, ...args: string[]) => runNode([CLI, ...args], undefined, env);
+export const cliWithEnv = (env: Record<string, string>, ...args: string[]) => runNode([...NPM_RUN_CLI, ...args], undefined, env);
 /** `npm run jobs:generate -- ...args`. */
 export const generate = (...args: string[]) => runNode([...GENERATOR_ARGS, ...args]);
 
