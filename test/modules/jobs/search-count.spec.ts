@@ -1,7 +1,7 @@
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { sampledTotal, SearchCounter } from '@src/modules/jobs/search/search-count';
 import { estimateMatches, withFilterCells } from '@src/modules/jobs/search/search-plan';
-import { sampleCountStatement, type SearchContext, type Statement } from '@src/modules/jobs/search/search-sql';
+import { countStatement, sampleCountStatement, type SearchContext, type Statement } from '@src/modules/jobs/search/search-sql';
 import type { SearchRepository, SearchSession } from '@src/modules/jobs/search/search.repository';
 
 // The budget is wall-clock time: a busy machine spent it between two statements of the fake database and changed the
@@ -359,6 +359,20 @@ describe('the filter cells of a search without text', () => {
   it('are not named where they hold more: the newest-first index finds a page as soon, and the planner would weigh every cell', async () => {
     const many = await withFilterCells(cellsOf(25_001), context(partTime));
     expect([many.cells, namesCells(many)]).toEqual([false, false]);
+  });
+
+  it('are counted wherever they hold fewer listings than the window, even where the page does not name them: a count reads every entry', async () => {
+    // A salary floor of 200,000 allows 840 cells: read at 2,000 entries and 0.005 ms a cell per ms, against 100,000 entries.
+    const countNames = async (inCells: number) => {
+      const search = { salaryMin: 200_000, visaSponsorship: true };
+      const plan = await fakeCounter(
+        () => 0,
+        () => [],
+      ).plan(cellsOf(inCells), context(search));
+      return 'stream' in plan && countStatement(plan.stream).sql.includes('listing_filter_cell');
+    };
+    expect(await countNames(50_000)).toBe(true);
+    expect(await countNames(99_000)).toBe(false);
   });
 
   it('are none for filters that allow no cells, and text is never sampled by them', async () => {

@@ -166,12 +166,15 @@ export class SearchCounter {
     const stream: Stream = { ...matches, strategy, implied: await impliedConditions(session, context) };
     const few = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW;
     const cost = await this.countCost(session, context, { stream, textMatches });
+    // A count of filters alone reads every entry of what it reads: it names the filter cells wherever they hold fewer
+    // listings than the window, even where the page does not (withFilterCells), whose walk stops at a page.
+    const counting = cost.inCells ? { ...stream, filters: cellFilters({ ...context, cells: true }) } : stream;
     // Filters whose cells hold few listings within their window are counted sooner than the sample is.
-    const fewInCells = textMatches === null && context.cells === true && cost.ms <= this.budgetMs / 2;
+    const fewInCells = cost.inCells && cost.ms <= this.budgetMs / 2;
     if (few || fewInCells || (strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))
-      return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream };
-    if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream };
-    return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream };
+      return { name: 'count-first', budgetMs: few ? null : this.budgetMs, stream: counting };
+    if (cost.ms > this.budgetMs) return { name: 'estimate-only', budgetMs: 0, stream: counting };
+    return { name: 'estimate-then-count', budgetMs: this.budgetMs, countMs: cost.afterSample, stream: counting };
   }
 
   /**
@@ -283,25 +286,27 @@ export class SearchCounter {
    * could read are not counted: such a count ran into its limit every time, and the page waited for it (the
    * figures: bench/RESULTS-search.md). A count of filters alone walks the newest-first index over every listing of the
    * search's `datePosted` window (all listings, without one), or the window's ranges of the filter cells its filters
-   * allow (job_listings_filter_cells, one descent each), whichever is cheaper, unless a filter has an index of its own.
+   * allow (job_listings_filter_cells, one descent each), whichever is cheaper (`inCells`), unless a filter has an
+   * index of its own.
    */
   private async countCost(
     session: SearchSession,
     context: SearchContext,
     { stream, textMatches }: CountShape,
-  ): Promise<{ pages: number; ms: number; afterSample: (sampled: number) => number }> {
+  ): Promise<{ pages: number; ms: number; afterSample: (sampled: number) => number; inCells: boolean }> {
     if (textMatches !== null) {
       const pace = (await tableFitsBuffers(session)) ? COUNT_PAGES_PER_MS.buffered : COUNT_PAGES_PER_MS.cached;
-      if (!isFiltered(context)) return { pages: textMatches, ms: 0, afterSample: (sampled) => Math.min(sampled, EXACT_TOTAL_LIMIT + 1) / pace };
+      if (!isFiltered(context)) return { pages: textMatches, ms: 0, afterSample: (sampled) => Math.min(sampled, EXACT_TOTAL_LIMIT + 1) / pace, inCells: false };
       const pages = await countReads(session, context, stream, textMatches);
-      return { pages, ms: pages / pace, afterSample: () => pages / pace };
+      return { pages, ms: pages / pace, afterSample: () => pages / pace, inCells: false };
     }
-    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0 };
+    if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0, inCells: false };
     // The newest-first index over the window, or the ranges of the filter cells within it, whichever is cheaper.
-    const inCells = context.cells ? await cellListings(session, context) : null;
+    const inCells = await cellListings(session, context);
     const cellsMs = inCells === null ? Infinity : inCells / FILTER_COUNT_ENTRIES_PER_MS + (filterCells(context.search)?.length ?? 0) * FILTER_CELL_MS;
-    const ms = Math.min((await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS, cellsMs);
-    return { pages: 0, ms, afterSample: () => ms };
+    const windowMs = (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS;
+    const ms = Math.min(windowMs, cellsMs);
+    return { pages: 0, ms, afterSample: () => ms, inCells: cellsMs < windowMs };
   }
 }
 
