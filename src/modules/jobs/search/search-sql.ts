@@ -72,8 +72,9 @@ export interface SearchContext {
   text: Tsqueries & { raw: string | null };
   mode: TextMode;
   /**
-   * Whether the statements that find and count the listings of a search without text add the filter cells its
+   * Whether the statements that find and sample the listings of a search without text add the filter cells its
    * filters allow (`cellFilters`): only where the cells are few enough to read (`withFilterCells` in search-plan.ts).
+   * Its count decides for itself (`SearchCounter.plan`).
    */
   cells?: boolean;
 }
