@@ -362,7 +362,7 @@ describe('the filter cells of a search without text', () => {
   });
 
   it('are counted wherever they hold fewer listings than the window, even where the page does not name them: a count reads every entry', async () => {
-    // A salary floor of 200,000 allows 840 cells: read at 2,000 entries and 0.005 ms a cell per ms, against 100,000 entries.
+    // A salary floor of 200,000 allows 840 cells: read at 2,000 entries per ms and 0.005 ms a cell, against the window's 100,000 entries.
     const countNames = async (inCells: number) => {
       const search = { salaryMin: 200_000, visaSponsorship: true };
       const plan = await fakeCounter(

@@ -302,8 +302,8 @@ export class SearchCounter {
     }
     if (indexedFilterConditions(context.search, new SqlParameters()).length > 0) return { pages: 0, ms: 0, afterSample: () => 0, inCells: false };
     // The newest-first index over the window, or the ranges of the filter cells within it, whichever is cheaper.
-    const inCells = await cellListings(session, context);
-    const cellsMs = inCells === null ? Infinity : inCells / FILTER_COUNT_ENTRIES_PER_MS + (filterCells(context.search)?.length ?? 0) * FILTER_CELL_MS;
+    const cellEntries = await cellListings(session, context);
+    const cellsMs = cellEntries === null ? Infinity : cellEntries / FILTER_COUNT_ENTRIES_PER_MS + (filterCells(context.search)?.length ?? 0) * FILTER_CELL_MS;
     const windowMs = (await windowListings(session, context)) / FILTER_COUNT_ENTRIES_PER_MS;
     const ms = Math.min(windowMs, cellsMs);
     return { pages: 0, ms, afterSample: () => ms, inCells: cellsMs < windowMs };

@@ -86,7 +86,7 @@ export interface Statement {
   kind?: StatementKind;
 }
 
-/** The statements a search's count plan runs: the planner's estimate, a count, the sample (or its part), a lexeme's listings. */
+/** The statements a search's count plan runs: the planner's estimate, a count, the sample (or its part), a counted text's listings. */
 export type StatementKind = 'estimate' | 'count' | 'sample' | 'sample-part' | 'lexeme-listings' | 'pair-listings';
 
 /** A page's row: the listing and its newest-first key. */
