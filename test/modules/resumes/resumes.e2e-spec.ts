@@ -3,6 +3,7 @@ import { ResumesService } from '@src/modules/resumes/resumes.service';
 import { ApiClient } from '../../setup/api-client';
 import { TestAccount } from '../../setup/factories';
 import { useTestApp } from '../../setup/test-app';
+import { SECTION_FIXTURES } from './section-fixtures';
 
 const PATH = '/v1/resume';
 
@@ -288,6 +289,19 @@ describe('/v1/resume', () => {
       expect(ids(content.sections.experiences)).toEqual([d, c, a]);
       expect(content.sections.skills).toEqual([]);
       expect(content.sections.experiences[0]).toEqual(expect.objectContaining({ jobTitle: 'D', company: 'D', isCurrent: false, endDate: null }));
+    });
+
+    it("answers each kind's items as their own reads do, every field and timestamp alike", async () => {
+      const owner = await suite.createAccount();
+      const resume = (await defaultResumeOf(owner))!;
+      const own: Record<string, unknown> = {};
+      // The selected summary is shown as the content's `summary` text, not as an item.
+      for (const [section, fixture] of Object.entries(SECTION_FIXTURES).filter(([section]) => section !== 'summaries')) {
+        const id = await addItem(owner, section, fixture.create);
+        own[section] = (await owner.api.get(`/v1/${section}/${id}`)).body.data;
+      }
+      const { sections } = (await read(owner, resume)).content;
+      for (const [section, item] of Object.entries(own)) expect({ section, items: sections[section] }).toEqual({ section, items: [item] });
     });
 
     it('groups skills in the itemOrder.skillCategories order', async () => {
