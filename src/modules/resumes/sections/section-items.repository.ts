@@ -1,7 +1,7 @@
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ColumnType, DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
@@ -68,7 +68,7 @@ export class SectionItemsRepository extends SqlRepository {
 
   /**
    * Every item of a resume's sections, per section in its default order, in one statement: a resume's read and each
-   * PDF export read ten tables, and a round trip and a query built per table cost the event loop more than the rows.
+   * PDF export read nine tables, and a round trip and a query built per table cost the event loop more than the rows.
    */
   async itemsOf(resumeId: string): Promise<Record<SectionName, SectionItemView[]>> {
     const sections = Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, [] as SectionItemView[]])) as Record<SectionName, SectionItemView[]>;
@@ -188,22 +188,17 @@ function contentStatements(dataSource: DataSource): ContentStatements {
   return statements;
 }
 
-/**
- * A row read as JSON (`to_jsonb`), as TypeORM would hydrate it: JSON has no timestamps (ISO text here) and its numbers
- * would round a bigint (kept as text, as the driver answers it).
- */
+/** Column types the driver answers as a Date, and as text (a bigint, which a JSON number would round). */
+const DATE_TIME_TYPES = new Set<ColumnType>(['timestamptz', 'timestamp with time zone', 'timestamp', 'timestamp without time zone', Date]);
+const BIGINT_TYPES = new Set<ColumnType>(['bigint', 'int8']);
+
+/** A row read as JSON (`to_jsonb`), as the driver and TypeORM would hydrate it from the row itself. */
 function hydrated<T>(columns: ColumnMetadata[], row: Record<string, unknown>): T {
   const entity: Record<string, unknown> = {};
   for (const column of columns) {
-    const value = row[column.databaseName];
+    const value = row[column.databaseName] ?? null;
     entity[column.propertyName] =
-      value === null || value === undefined
-        ? null
-        : column.type === 'timestamptz'
-          ? new Date(value as string)
-          : column.type === 'bigint'
-            ? String(value)
-            : value;
+      value === null ? null : DATE_TIME_TYPES.has(column.type) ? new Date(value as string) : BIGINT_TYPES.has(column.type) ? String(value) : value;
   }
   return entity as T;
 }
