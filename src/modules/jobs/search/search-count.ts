@@ -166,9 +166,9 @@ export class SearchCounter {
     const stream: Stream = { ...matches, strategy, implied: await impliedConditions(session, context) };
     const few = textMatches !== null && textMatches < COUNT_ALWAYS_BELOW;
     const cost = await this.countCost(session, context, { stream, textMatches });
-    // A count of filters alone reads every entry of what it reads: it names the filter cells wherever they hold fewer
-    // listings than the window, even where the page does not (withFilterCells), whose walk stops at a page.
-    const counting = cost.inCells ? { ...stream, filters: cellFilters({ ...context, cells: true }) } : stream;
+    // A count of filters alone reads every entry of what it reads: besides where the page names the filter cells
+    // (withFilterCells), whose walk stops at a page, it names them wherever they are cheaper to read than the window.
+    const counting = isTextual(context) ? stream : { ...stream, filters: cellFilters({ ...context, cells: context.cells || cost.inCells }) };
     // Filters whose cells hold few listings within their window are counted sooner than the sample is.
     const fewInCells = cost.inCells && cost.ms <= this.budgetMs / 2;
     if (few || fewInCells || (strategy === 'combined' && cost.pages <= CHEAP_COUNT_PAGES))

@@ -74,7 +74,7 @@ export interface SearchContext {
   /**
    * Whether the statements that find and sample the listings of a search without text add the filter cells its
    * filters allow (`cellFilters`): only where the cells are few enough to read (`withFilterCells` in search-plan.ts).
-   * Its count decides for itself (`SearchCounter.plan`).
+   * Its count names them there too, and wherever else they are cheaper to read than the window (`SearchCounter.plan`).
    */
   cells?: boolean;
 }

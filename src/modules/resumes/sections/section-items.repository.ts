@@ -72,10 +72,11 @@ export class SectionItemsRepository extends SqlRepository {
    */
   async itemsOf(resumeId: string): Promise<Record<SectionName, SectionItemView[]>> {
     const sections = Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, [] as SectionItemView[]])) as Record<SectionName, SectionItemView[]>;
-    const rows: { kind: number; item: Record<string, unknown> }[] = await this.manager.query(contentStatements(this.manager.connection).items, [resumeId]);
+    const { items } = contentStatements(this.manager.connection);
+    const rows: { kind: number; item: Record<string, unknown> }[] = await this.manager.query(items.sql, [resumeId]);
     for (const { kind, item } of rows) {
-      const { name, entity, dates } = SECTION_KINDS[kind];
-      sections[name].push(sectionItemView(hydrated<SectionItem>(this.manager.connection.getMetadata(entity).columns, item), dates));
+      const { name, dates } = SECTION_KINDS[kind];
+      sections[name].push(sectionItemView(hydrated<SectionItem>(items.columns[kind], item), dates));
     }
     return sections;
   }
@@ -140,8 +141,11 @@ interface ContentStatements {
   copies: string[];
   /** `$1`'s sections as SectionSize rows. */
   sizes: string;
-  /** `$1`'s items of every section kind: `kind` (its index in SECTION_KINDS) and `item` (the row as JSON), in default order. */
-  items: string;
+  /**
+   * `$1`'s items of every section kind: `kind` (its index in SECTION_KINDS) and `item` (the row as JSON), in default
+   * order; `columns[kind]` hydrates a kind's rows.
+   */
+  items: { sql: string; columns: ColumnMetadata[][] };
 }
 
 let statements: ContentStatements | undefined;
@@ -178,12 +182,15 @@ function contentStatements(dataSource: DataSource): ContentStatements {
         return `SELECT ${section} AS section, ${lengths.join(' + ')} AS characters FROM ${table} WHERE ${resumeId} = $1`;
       })
       .join(' UNION ALL ')}) AS items GROUP BY section`,
-    items: `SELECT kind, item FROM (${SECTION_KINDS.map(({ entity, dates }, index) => {
-      const metadata = dataSource.getMetadata(entity);
-      const order = newestFirst(dates).map(([term, direction, nulls]) => [term, direction, nulls].filter(Boolean).join(' '));
-      return `SELECT ${index} AS kind, row_number() OVER (ORDER BY ${order.join(', ')}) AS place, to_jsonb("item") AS item
-        FROM "${metadata.tableName}" "item" WHERE "item".${quoted(metadata.findColumnWithPropertyName('resumeId')!)} = $1`;
-    }).join(' UNION ALL ')}) AS items ORDER BY kind, place`,
+    items: {
+      sql: `SELECT kind, item FROM (${SECTION_KINDS.map(({ entity, dates }, index) => {
+        const metadata = dataSource.getMetadata(entity);
+        const order = newestFirst(dates).map(([term, direction, nulls]) => [term, direction, nulls].filter(Boolean).join(' '));
+        return `SELECT ${index} AS kind, row_number() OVER (ORDER BY ${order.join(', ')}) AS place, to_jsonb("item") AS item
+          FROM "${metadata.tableName}" "item" WHERE "item".${quoted(metadata.findColumnWithPropertyName('resumeId')!)} = $1`;
+      }).join(' UNION ALL ')}) AS items ORDER BY kind, place`,
+      columns: SECTION_KINDS.map(({ entity }) => dataSource.getMetadata(entity).columns),
+    },
   };
   return statements;
 }
