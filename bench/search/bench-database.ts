@@ -32,6 +32,9 @@ export async function ensureBenchDatabase(databaseUrl: string, count: number, lo
   );
   if (loaded === count) {
     log(`Reusing ${count.toLocaleString('en')} listings in ${new URL(databaseUrl).pathname.slice(1)}`);
+    // A database loaded before the phrase counts existed has none chosen yet.
+    const phrases = await withClient(databaseUrl, async (client) => Number((await client.query('SELECT count(*) FROM job_listing_phrases')).rows[0].count));
+    if (phrases === 0) await countPhrases(databaseUrl, log);
     return;
   }
   log(`Loading ${count.toLocaleString('en')} listings (${loaded} present; starting over) ...`);
@@ -63,7 +66,20 @@ export async function ensureBenchDatabase(databaseUrl: string, count: number, lo
     log(`  indexes built in ${seconds(indexed)}; vacuum analyze ...`);
     await client.query('VACUUM (ANALYZE) job_listings, job_listing_sample');
   });
+  await countPhrases(databaseUrl, log);
   log(`  ready in ${seconds(started)}`);
+}
+
+/** `jobs:count-phrases` as an operator runs it after loading listings (docs/operations.md). */
+async function countPhrases(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  const output = await new Promise<string>((resolve, reject) => {
+    const command = spawn('node', [CLI, 'jobs:count-phrases'], { env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let printed = '';
+    command.stdout.on('data', (chunk) => (printed += chunk));
+    command.on('exit', (code) => (code === 0 ? resolve(printed) : reject(new Error(`jobs:count-phrases exited with ${code}`))));
+  });
+  log(`  ${JSON.parse(output).phrases} phrases of three to five words counted in ${seconds(started)}`);
 }
 
 /** `jobs:generate --count N --seed S | jobs:import -`, exactly as a user would load a file. */

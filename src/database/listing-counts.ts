@@ -14,6 +14,11 @@ export interface ListingCount {
   columns: string[];
   /** The counts of the listings already there (`keys`, listings), when faster than counting through `keysOf`. */
   backfill?: string;
+  /**
+   * Counts only the keys the table already holds, put there (and counted) by whoever chose them, and reads nothing
+   * of a change while it holds none: for keys too many to count them all (a listing's runs of words).
+   */
+  chosen?: true;
 }
 
 const keyList = ({ keys }: ListingCount, alias = '') => keys.map(({ name }) => `${alias}"${name}"`).join(', ');
@@ -21,20 +26,22 @@ const keyList = ({ keys }: ListingCount, alias = '') => keys.map(({ name }) => `
 /** The signed change per key that `rows` (listings, as `r`, with a `change` of 1 or -1) make, in key order. */
 function changes(count: ListingCount, rows: string): string {
   const keys = keyList(count, 'k.');
-  return `SELECT ${keys}, sum(r.change)::int FROM (${rows}) AS r CROSS JOIN LATERAL ${count.keysOf} AS k
+  const chosen = count.chosen ? `WHERE (${keys}) IN (SELECT ${keyList(count)} FROM "${count.table}")` : '';
+  return `SELECT ${keys}, sum(r.change)::int FROM (${rows}) AS r CROSS JOIN LATERAL ${count.keysOf} AS k ${chosen}
            GROUP BY ${keys} HAVING sum(r.change) <> 0 ORDER BY ${keys}`;
 }
 
 /** Adds the changes of `rows` to the counts, in key order so that concurrent imports lock alike and never deadlock. */
 function addChanges(count: ListingCount, rows: string): string {
-  return `INSERT INTO "${count.table}" AS counted (${keyList(count)}, listings) ${changes(count, rows)}
+  const add = `INSERT INTO "${count.table}" AS counted (${keyList(count)}, listings) ${changes(count, rows)}
           ON CONFLICT (${keyList(count)}) DO UPDATE SET listings = counted.listings + EXCLUDED.listings`;
+  return count.chosen ? `IF EXISTS (SELECT FROM "${count.table}") THEN ${add}; END IF` : add;
 }
 
 /**
  * Creates the table of `count`, the statement triggers that keep it in the transaction of every change to
  * `job_listings`, whoever makes it (an import's insert or update, a delete, a truncate), and counts the listings
- * already there. Writes to `job_listings` wait until the migration's transaction ends (searches do not), so that none
+ * already there (a `chosen` count's keys come later, counted). Writes to `job_listings` wait until the migration's transaction ends (searches do not), so that none
  * is counted twice or missed.
  */
 export async function createListingCount(queryRunner: QueryRunner, count: ListingCount): Promise<void> {
@@ -83,9 +90,10 @@ export async function createListingCount(queryRunner: QueryRunner, count: Listin
        FOR EACH STATEMENT EXECUTE FUNCTION ${name('updated')}()`,
   );
   await queryRunner.query(`CREATE TRIGGER ${name('truncate')} AFTER TRUNCATE ON "job_listings" FOR EACH STATEMENT EXECUTE FUNCTION ${name('truncated')}()`);
-  await queryRunner.query(
-    `INSERT INTO "${table}" (${keyList(count)}, listings) ${count.backfill ?? changes(count, 'SELECT job_listings.*, 1 AS change FROM job_listings')}`,
-  );
+  if (!count.chosen)
+    await queryRunner.query(
+      `INSERT INTO "${table}" (${keyList(count)}, listings) ${count.backfill ?? changes(count, 'SELECT job_listings.*, 1 AS change FROM job_listings')}`,
+    );
 }
 
 /** Drops what createListingCount made. */

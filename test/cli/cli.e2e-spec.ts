@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { cli, cliWithEnv, COMMAND_TIMEOUT_MS, generate } from '../setup/commands';
 import { ApiClient } from '../setup/api-client';
 import { TestApp, useTestApp } from '../setup/test-app';
@@ -141,6 +142,45 @@ describe('npm run cli', () => {
     expect(imported.code).toBe(1);
     expect(json(imported.stdout)).toEqual({ imported: 0, updated: 0, rejected: 2 });
     expect(imported.stderr).toContain('every record was rejected (2)');
+  });
+
+  it('jobs:count-phrases counts the phrases it is named and those the sample finds in many listings, and the triggers keep them', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cli-phrases-')), 'listings.ndjson');
+    expect((await generate('--count', '400', '--seed', `phrases-${randomBytes(4).toString('hex')}`, '--output', file)).code).toBe(0);
+    expect((await cli('jobs:import', file)).code).toBe(0);
+    const dataSource = testApp.app.get(DataSource);
+    // A title of three words or more, as someone would quote it.
+    const [{ title }] = await dataSource.query(
+      `SELECT title FROM job_listings WHERE phraseto_tsquery('english', title)::text ~ '^''[^'']+''( <-> ''[^'']+''){2,4}$' ORDER BY id LIMIT 1`,
+    );
+    const holding = async () =>
+      (await dataSource.query(`SELECT count(*)::int AS listings FROM job_listings WHERE search_vector @@ phraseto_tsquery('english', $1)`, [title]))[0]
+        .listings;
+    const counted = await cli('jobs:count-phrases', '--min-listings', '32', '--phrase', title);
+    expect(counted.code).toBe(0);
+    const result = json(counted.stdout);
+    expect(result.named).toEqual([{ run: expect.any(String), listings: await holding() }]);
+    expect(result.named[0].listings).toBeGreaterThan(0);
+    // The sample (one listing in 32) holds some listings, each with runs of words: at 32 listings, every run it holds.
+    expect(result.phrases).toBeGreaterThan(1);
+    const [{ rows }] = await dataSource.query('SELECT count(*)::int AS rows FROM job_listing_phrases');
+    expect(rows).toBe(result.phrases);
+    const [holder] = await dataSource.query(`SELECT id FROM job_listings WHERE search_vector @@ phraseto_tsquery('english', $1) LIMIT 1`, [title]);
+    await dataSource.query('DELETE FROM job_listings WHERE id = $1', [holder.id]);
+    const [{ listings }] = await dataSource.query('SELECT listings FROM job_listing_phrases WHERE phrase = hashtextextended($1, 0)', [result.named[0].run]);
+    expect(listings).toBe(result.named[0].listings - 1);
+
+    const gap = await cli('jobs:count-phrases', '--phrase', 'head of sales');
+    expect(gap.code).not.toBe(0);
+    expect(gap.stderr).toContain('--phrase "head of sales" is not three to five words in a row once stop words are left out');
+    const most = await cli('jobs:count-phrases', '--most', 'all');
+    expect(most.code).not.toBe(0);
+    expect(most.stderr).toContain('--most must be a whole number above 0, got "all"');
+    expect(json((await cli('jobs:count-phrases', '--min-listings', String(Number.MAX_SAFE_INTEGER))).stdout)).toEqual({
+      phrases: 0,
+      named: [],
+      seconds: expect.any(Number),
+    });
   });
 
   it('finds the id of an account by its email (account:get), which account:update then takes', async () => {

@@ -1,5 +1,6 @@
 /** @long-running: imports and searches thousands of listings. */
 import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
+import { PhraseCountsRepository } from '@src/modules/jobs/search/phrase-counts.repository';
 import { filterCells, filterConditions, filterFacetConditions, SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
@@ -503,6 +504,18 @@ describe('POST /v1/jobs/search', () => {
                                   FROM job_listings l, unnest(l.search_vector) a, unnest(a.positions) a_at, unnest(l.search_vector) b, unnest(b.positions) b_at
                                  WHERE b_at = a_at + 1 GROUP BY 1) held USING (pair)
                                WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
+      // Each counted run of three to five words against the runs each listing's search vector holds, found by joining
+      // its positions (not by listing_phrases, which the triggers use).
+      ...(await runner.query(`WITH placed AS (SELECT l.id, w.lexeme, unnest(w.positions) AS at FROM job_listings l, unnest(l.search_vector) w),
+                              held AS (
+                                SELECT hashtextextended(runs.run, 0) AS phrase, count(DISTINCT a.id)::int AS listings
+                                  FROM placed a JOIN placed b ON b.id = a.id AND b.at = a.at + 1 JOIN placed c ON c.id = a.id AND c.at = a.at + 2
+                                  LEFT JOIN placed d ON d.id = a.id AND d.at = a.at + 3 LEFT JOIN placed e ON e.id = a.id AND e.at = a.at + 4,
+                                  LATERAL (VALUES (concat_ws(' ', a.lexeme, b.lexeme, c.lexeme)), (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme),
+                                                  (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme || ' ' || e.lexeme)) AS runs (run)
+                                 WHERE runs.run IS NOT NULL GROUP BY 1)
+                              SELECT phrase, c.listings, held.listings AS held FROM job_listing_phrases c LEFT JOIN held USING (phrase)
+                               WHERE c.listings <> coalesce(held.listings, 0)`)),
     ];
     const inSnapshot = async <T>(work: (runner: QueryRunner) => Promise<T>): Promise<T> => {
       const runner = testApp.app.get(DataSource).createQueryRunner();
@@ -626,6 +639,57 @@ describe('POST /v1/jobs/search', () => {
         await dataSource.query(`DELETE FROM job_search_words WHERE word IN ('wombatcraft', 'quokkaforge')`);
       }
       await inSnapshot(async (runner) => expect(await holdingPair(runner, 'wombatcraft quokkaforg')).toBe(0));
+    });
+    it('is the total of a phrase of three to five words that jobs:count-phrases counts, kept exact as listings change', async () => {
+      const dataSource = testApp.app.get(DataSource);
+      const phrases = testApp.app.get(PhraseCountsRepository);
+      const chosen = set.listings.slice(0, 23).map((listing) => listing.id);
+      const [reordered, later] = set.listings.slice(23, 25).map((listing) => listing.id);
+      const found = async () => (await user.api.post(SEARCH, { query: '"wombatcraft quokkaforge numbatry"' })).body;
+      await dataSource.query(`UPDATE job_listings SET description = description || ' Wombatcraft quokkaforge numbatry.' WHERE id = ANY($1)`, [chosen]);
+      // Its words in another order, and its pairs apart: neither holds the run.
+      await dataSource.query(`UPDATE job_listings SET description = description || ' Numbatry wombatcraft quokkaforge.' WHERE id = $1`, [reordered]);
+      await dataSource.query(`UPDATE job_listings SET description = description || ' Wombatcraft quokkaforge, quokkaforge numbatry.' WHERE id = $1`, [later]);
+      await dataSource.query(
+        `INSERT INTO job_search_words (word, lexeme) VALUES ('wombatcraft', 'wombatcraft'), ('quokkaforge', 'quokkaforg'), ('numbatry', 'numbatri')`,
+      );
+      try {
+        const run = await phrases.runOf('Wombatcraft quokkaforge numbatry');
+        expect(run).toBe('wombatcraft quokkaforg numbatri');
+        expect(await phrases.runOf('head of sales')).toBeNull();
+        expect(await phrases.recount({ minListings: Number.MAX_SAFE_INTEGER, most: 1, named: [run as string] })).toEqual({
+          phrases: 1,
+          named: [{ run, listings: 23 }],
+        });
+        expect(await found()).toMatchObject({ count: 20, total: 23, hasMore: true });
+        expect((await found()).data.every((listing: { id: string }) => chosen.includes(listing.id))).toBe(true);
+        await dataSource.query(`UPDATE job_listings SET description = description || ' Wombatcraft quokkaforge numbatry.' WHERE id = $1`, [later]);
+        await dataSource.query(`UPDATE job_listings SET description = replace(description, ' Wombatcraft quokkaforge numbatry.', '') WHERE id = ANY($1)`, [
+          chosen.slice(0, 3),
+        ]);
+        expect((await found()).total).toBe(21);
+        await inSnapshot(async (runner) => expect(await miscounted(runner)).toEqual([]));
+        // Chosen from the sample: every run some sampled listing holds, at one listing in 32 for each.
+        const recount = await phrases.recount({ minListings: 32, most: 1_000_000, named: [] });
+        const [{ runs }] =
+          await dataSource.query(`WITH placed AS (SELECT s.id, w.lexeme, unnest(w.positions) AS at FROM job_listing_sample s, unnest(s.search_vector) w)
+          SELECT count(DISTINCT runs.run)::int AS runs
+            FROM placed a JOIN placed b ON b.id = a.id AND b.at = a.at + 1 JOIN placed c ON c.id = a.id AND c.at = a.at + 2
+            LEFT JOIN placed d ON d.id = a.id AND d.at = a.at + 3 LEFT JOIN placed e ON e.id = a.id AND e.at = a.at + 4,
+            LATERAL (VALUES (concat_ws(' ', a.lexeme, b.lexeme, c.lexeme)), (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme),
+                            (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme || ' ' || e.lexeme)) AS runs (run)
+           WHERE runs.run IS NOT NULL`);
+        expect(recount.phrases).toBe(runs);
+        expect(runs).toBeGreaterThan(0);
+        await inSnapshot(async (runner) => expect(await miscounted(runner)).toEqual([]));
+      } finally {
+        await dataSource.query(
+          `UPDATE job_listings SET description = regexp_replace(description, ' (Wombatcraft quokkaforge numbatry|Numbatry wombatcraft quokkaforge|Wombatcraft quokkaforge, quokkaforge numbatry)\\.', '', 'g') WHERE id = ANY($1)`,
+          [[...chosen, reordered, later]],
+        );
+        await dataSource.query(`DELETE FROM job_search_words WHERE word IN ('wombatcraft', 'quokkaforge', 'numbatry')`);
+        await dataSource.query('DELETE FROM job_listing_phrases');
+      }
     });
   });
 

@@ -291,13 +291,20 @@ describe('the estimate of a phrase', () => {
 });
 
 describe('the count plan, decided before anything is counted', () => {
-  /** The plan's name and the time limit a page may wait for a count, on a fake database of planner estimates. */
-  async function planOf(estimate: (statement: Statement) => number, search: Partial<JobSearchDto>, match: string | null, fits = false) {
-    const counter = fakeCounter(estimate, () => []);
-    const plan = await counter.plan(
-      fakeSession(estimate, () => [], fits),
-      context(search, match),
-    );
+  /**
+   * The plan's name and the time limit a page may wait for a count, on a fake database of planner estimates whose
+   * counted texts hold 500 listings each, and a run of words `runListings` (null: not among those counted).
+   */
+  async function planOf(
+    estimate: (statement: Statement) => number,
+    search: Partial<JobSearchDto>,
+    match: string | null,
+    fits = false,
+    runListings: number | null = 500,
+  ) {
+    const counted = (statement: Statement) => (statement.kind === 'phrase-listings' ? [{ listings: runListings }] : [{ listings: 500 }]);
+    const counter = fakeCounter(estimate, counted);
+    const plan = await counter.plan(fakeSession(estimate, counted, fits), context(search, match));
     return [plan.name, 'budgetMs' in plan ? plan.budgetMs : undefined];
   }
   // The word in 20,000 listings, with the country in `both`; every listing: a million.
@@ -311,8 +318,32 @@ describe('the count plan, decided before anything is counted', () => {
   it('is text-total for a phrase of two words without filters: its pair of adjacent words was counted as it was written', async () => {
     expect(await planOf(() => 12_000, {}, "'regist' <-> 'nurs'")).toEqual(['text-total', undefined]);
     expect((await planOf(() => 12_000, { remote: true }, "'regist' <-> 'nurs'"))[0]).not.toBe('text-total');
-    expect((await planOf(() => 12_000, {}, "'senior' <-> 'regist' <-> 'nurs'"))[0]).not.toBe('text-total');
     expect((await planOf(() => 12_000, {}, "'regist' <-> 'nurs' & 'icu'"))[0]).not.toBe('text-total');
+  });
+
+  it('is text-total for a phrase of three to five words without filters when its run of words is among those counted, and not otherwise', async () => {
+    for (const phrase of ["'senior' <-> 'regist' <-> 'nurs'", "'entri' <-> 'level' <-> 'regist' <-> 'nurs'", "'a' <-> 'b' <-> 'c' <-> 'd' <-> 'e'"])
+      expect(await planOf(() => 12_000, {}, phrase)).toEqual(['text-total', undefined]);
+    expect((await planOf(() => 12_000, {}, "'senior' <-> 'regist' <-> 'nurs'", false, null))[0]).not.toBe('text-total');
+    expect((await planOf(() => 12_000, { remote: true }, "'senior' <-> 'regist' <-> 'nurs'"))[0]).not.toBe('text-total');
+    for (const phrase of ["'a' <-> 'b' <-> 'c' <-> 'd' <-> 'e' <-> 'f'", "'head' <2> 'sale' <-> 'lead'", "'senior' <-> 'regist' <-> 'nurs' & 'icu'"])
+      expect((await planOf(() => 12_000, {}, phrase))[0]).not.toBe('text-total');
+  });
+
+  it("answers a counted run of words' listings as the total, exact to 10,000 and past it", async () => {
+    for (const listings of [5_245, 23_000]) {
+      const ran: Statement[] = [];
+      const counter = fakeCounter(
+        () => 12_000,
+        (statement) => {
+          ran.push(statement);
+          return [{ listings }];
+        },
+      );
+      const counting = counter.begin(context({}, "'senior' <-> 'softwar' <-> 'engin'"), 12_000);
+      expect([counting.first, await counting.count, await counting.total]).toEqual([true, Math.min(listings, 10_001), listings]);
+      expect(ran).toEqual([expect.objectContaining({ kind: 'phrase-listings', values: ['senior softwar engin'] })]);
+    }
   });
 
   it('is text-total for one word in a country, in remote work, or both, however the search says so, and not in a city', async () => {

@@ -1,4 +1,4 @@
-import { adjacentPairs, loosened, pairPhrases, requiredWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
+import { adjacentPairs, loosened, pairPhrases, requiredWords, runOfWords, singleLexeme } from '@src/modules/jobs/search/tsquery-text';
 
 describe('the words every match of a tsquery holds (tested on the words signature before a search vector is read)', () => {
   it('are every lexeme of a conjunction of words and phrases', () => {
@@ -89,5 +89,30 @@ describe('the lexeme of a tsquery of one word (whose listings job_listing_lexeme
 
   it('is null for a prefix, a weight, an operator, two words, or no text', () => {
     for (const query of ["'pyth':*", "'nurs':A", "!'nurs'", "'senior' & 'engin'", "'data' <-> 'engin'", '', null]) expect(singleLexeme(query)).toBeNull();
+  });
+});
+
+describe('the run of words of a tsquery of one phrase (whose listings job_listing_phrases may count)', () => {
+  it('is the lexemes of three to five words in a row, joined by spaces, with the quotes the text doubles made single', () => {
+    expect(runOfWords("'senior' <-> 'softwar' <-> 'engin'")).toBe('senior softwar engin');
+    expect(runOfWords("'entri' <-> 'level' <-> 'data' <-> 'scientist'")).toBe('entri level data scientist');
+    expect(runOfWords("'a' <-> 'b' <-> 'c' <-> 'd' <-> 'e'")).toBe('a b c d e');
+    expect(runOfWords("'it''s' <-> 'a' <-> 'deal'")).toBe("it's a deal");
+  });
+
+  it('is null for two words or six, words further apart, anything beside the phrase, a prefix, an alternative, or no text', () => {
+    for (const query of [
+      "'regist' <-> 'nurs'",
+      "'a' <-> 'b' <-> 'c' <-> 'd' <-> 'e' <-> 'f'",
+      "'head' <2> 'sale' <-> 'lead'",
+      "'senior' <-> 'regist' <-> 'nurs' & 'icu'",
+      "'senior' <-> 'regist' <-> 'nurs':*",
+      "'senior' <-> ( 'regist' | 'licens' ) <-> 'nurs'",
+      "!( 'senior' <-> 'regist' <-> 'nurs' )",
+      "'nurs'",
+      '',
+      null,
+    ])
+      expect(runOfWords(query)).toBeNull();
   });
 });

@@ -69,8 +69,8 @@ type CountShape = { stream: Stream; textMatches: number | null };
  * How a first page's total is found: decided before any of it runs (`SearchCounter.plan`), then carried out
  * (`SearchCounter.carryOut`). `budgetMs` is the time limit of the count a page may wait for.
  * - `text-total`: one word, without filters or limited to a country and remote work, or one phrase of two words
- *   without filters (CountedText); its listings were counted as they were written (job_listing_lexemes,
- *   job_listing_lexeme_places, job_listing_pairs).
+ *   without filters, or of three to five that are among those counted (CountedText): its `listings` were counted as
+ *   they were written (job_listing_lexemes, job_listing_lexeme_places, job_listing_pairs, job_listing_phrases).
  * - `count-first`: a count expected to be cheap runs before any estimate (`budgetMs` null: whatever it takes, when
  *   few listings hold the text); the sample estimates only when it gives no total.
  * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
@@ -81,7 +81,7 @@ type CountShape = { stream: Stream; textMatches: number | null };
  * above COUNT_BELOW_ESTIMATE: `total` is an estimate only where the sample says it is above 10,000.
  */
 export type CountPlan =
-  | { name: 'text-total'; counted: CountedText }
+  | { name: 'text-total'; listings: number }
   | { name: 'count-first'; budgetMs: number | null; stream: Stream }
   | { name: 'estimate-then-count'; budgetMs: number; countMs: (estimate: number) => number; stream: Stream }
   | { name: 'estimate-only'; budgetMs: 0; stream: Stream };
@@ -131,12 +131,12 @@ export class SearchCounter {
    * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs while the page is
    * read: a search waits for the slower, not both. A single word without filters, or limited to a country and remote
    * work, and a phrase of two words without filters, are not counted: their listings were counted as they were
-   * written, and those few rows come first.
+   * written, and those few rows come first (a phrase of three to five words, when it is among those counted).
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
-    // A counted text (one word, or a phrase of two words): its listings are counted already, and the page is planned
-    // with their number.
+    // A counted text (one word, or a phrase): its listings are counted already, and the page is planned with their
+    // number.
     const first = countedText(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
@@ -160,7 +160,8 @@ export class SearchCounter {
    */
   async plan(session: SearchSession, context: SearchContext): Promise<CountPlan> {
     const counted = countedText(context);
-    if (counted !== null) return { name: 'text-total', counted };
+    const listings = counted && (await listingsHolding(session, counted));
+    if (listings !== null) return { name: 'text-total', listings };
     const matches = everyMatch(context);
     const { strategy, textMatches } = await countStrategy(session, context, matches);
     const stream: Stream = { ...matches, strategy, implied: await impliedConditions(session, context) };
@@ -193,7 +194,10 @@ export class SearchCounter {
     time: CountingTime,
     { settle, onLateAnswer }: { settle: (count: number | null) => void; onLateAnswer: (count: number) => void },
   ): Promise<number> {
-    if (plan.name === 'text-total') return this.listingsHolding(session, plan.counted, settle);
+    if (plan.name === 'text-total') {
+      settle(Math.min(plan.listings, EXACT_TOTAL_LIMIT + 1));
+      return plan.listings;
+    }
     if (plan.name === 'estimate-only') settle(null);
     let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
     let count: number | null = null;
@@ -217,13 +221,6 @@ export class SearchCounter {
         estimate = await this.estimate(session, context, planned, new CountingTime(this.budgetMs));
     }
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
-  }
-
-  /** The exact total of a counted text: the listings that hold it, as counted when they were written. */
-  private async listingsHolding(session: SearchSession, counted: CountedText, settle: (count: number) => void): Promise<number> {
-    const [{ listings }] = await session.query<{ listings: number }[]>(countedListingsStatement(counted));
-    settle(Math.min(listings, EXACT_TOTAL_LIMIT + 1));
-    return listings;
   }
 
   /** The matches of `stream` (up to 10,001) within `budget` ms (undefined: no limit); null when it runs out. */
@@ -318,6 +315,15 @@ export class SearchCounter {
  */
 export function sampledTotal(matches: number, every: number, planned: number): number {
   return matches > 0 ? matches * every : Math.min(planned, every);
+}
+
+/**
+ * The exact total of a counted text: the listings that hold it, as counted when they were written; null for a phrase
+ * that is not among those counted.
+ */
+async function listingsHolding(session: SearchSession, counted: CountedText): Promise<number | null> {
+  const [{ listings }] = await session.query<{ listings: number | null }[]>(countedListingsStatement(counted));
+  return listings;
 }
 
 /** Every match of a search, as one stream without tiers: what a count counts. */

@@ -1,7 +1,7 @@
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { filterCellConditions, filterConditions, PlaceLimits, placeLimits, postedSince, postedSinceTime, SqlParameters } from './search-filters';
-import { adjacentPairs, loosened, prefixQuery, requiredWords, singleLexeme } from './tsquery-text';
+import { adjacentPairs, loosened, prefixQuery, requiredWords, runOfWords, singleLexeme } from './tsquery-text';
 
 /**
  * How a text query matches: as written (`exact`), or, when its last word is in no listing but starts words that
@@ -87,7 +87,7 @@ export interface Statement {
 }
 
 /** The statements a search's count plan runs: the planner's estimate, a count, the sample (or its part), a counted text's listings. */
-export type StatementKind = 'estimate' | 'count' | 'sample' | 'sample-part' | 'lexeme-listings' | 'pair-listings';
+export type StatementKind = 'estimate' | 'count' | 'sample' | 'sample-part' | 'lexeme-listings' | 'pair-listings' | 'phrase-listings';
 
 /** A page's row: the listing and its newest-first key. */
 export interface KeyedRow {
@@ -269,9 +269,10 @@ export function countStatement(stream: Stream): Statement {
 
 /**
  * A search whose text's listings were counted as they were written: one word (its lexeme, and the country and remote
- * work it is limited to), or one phrase of two words (its pair of adjacent words) without filters.
+ * work it is limited to), or, without filters, one phrase of two words (its pair of adjacent words) or of three to
+ * five (its run of words, counted only when chosen: see the migration ListingPhraseCounts).
  */
-export type CountedText = { lexeme: string; limits: PlaceLimits } | { pair: string };
+export type CountedText = { lexeme: string; limits: PlaceLimits } | { pair: string } | { run: string };
 
 /** The counted text of a search (see CountedText); else null. */
 export function countedText(context: SearchContext): CountedText | null {
@@ -280,13 +281,25 @@ export function countedText(context: SearchContext): CountedText | null {
     const limits = placeLimits(context.search, context.asOf);
     return limits !== null ? { lexeme, limits } : null;
   }
+  if (isFiltered(context)) return null;
   const { pairs, words, exact } = adjacentPairs(context.text.match ?? '');
-  return exact && pairs.length === 1 && words.length === 0 && !isFiltered(context) ? { pair: pairs[0] } : null;
+  if (exact && pairs.length === 1 && words.length === 0) return { pair: pairs[0] };
+  const run = runOfWords(context.text.match);
+  return run !== null ? { run } : null;
 }
 
-/** How many listings hold a counted text (see CountedText), exactly. */
+/**
+ * How many listings hold a counted text (see CountedText), exactly: `listings`, null for a run of words that is not
+ * counted.
+ */
 export function countedListingsStatement(counted: CountedText): Statement {
   if ('lexeme' in counted) return lexemeListingsStatement(counted.lexeme, counted.limits);
+  if ('run' in counted)
+    return {
+      kind: 'phrase-listings',
+      sql: 'SELECT (SELECT c.listings FROM job_listing_phrases c WHERE c.phrase = hashtextextended($1::text, 0)) AS listings',
+      values: [counted.run],
+    };
   return {
     kind: 'pair-listings',
     sql: 'SELECT coalesce((SELECT c.listings FROM job_listing_pairs c WHERE c.pair = hashtextextended($1::text, 0)), 0) AS listings',

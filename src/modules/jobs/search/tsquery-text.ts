@@ -84,6 +84,25 @@ function quotedPairs(query: string): { pairs: [string, string][]; words: string[
   return { pairs, words: [...new Set(words)], exact: exact && pairs.length > 0 };
 }
 
+/** The most words in a phrase whose listings may be counted (job_listing_phrases: runs of three to five words). */
+const COUNTED_RUN = { shortest: 3, longest: 5 };
+
+/**
+ * The lexemes of a tsquery's text that is one phrase of three to five adjacent words and nothing else (`'senior' <->
+ * 'softwar' <-> 'engin'` → `senior softwar engin`), as job_listing_phrases keys a run of words; else null.
+ */
+export function runOfWords(query: string | null): string | null {
+  const { plain, all } = plainConjuncts(query ?? '');
+  if (!all || plain.length !== 1) return null;
+  const found = lexemes(plain[0]);
+  // What stands between each lexeme and the next.
+  const adjacent = plain[0]
+    .split(QUOTED_LEXEME)
+    .slice(1, -1)
+    .every((operator) => operator.trim() === '<->');
+  return adjacent && found.length >= COUNTED_RUN.shortest && found.length <= COUNTED_RUN.longest ? found.map(unquoted).join(' ') : null;
+}
+
 /**
  * The lexeme of a tsquery's text that is one word and nothing else (`'nurs'`; no prefix, weight or operator), else
  * null.
