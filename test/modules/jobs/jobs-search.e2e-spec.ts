@@ -224,6 +224,8 @@ describe('POST /v1/jobs/search', () => {
     it.each([
       ['a word', { query: 'engineer' }],
       ['a phrase', { query: '"product manager"' }],
+      // Its pairs do not tell it: a recent period reads one of them (the rarest), and the phrase is tested on each.
+      ['a phrase of three words', { query: '"generate qualified pipeline"' }],
       ['a phrase or a word', { query: '"product manager" OR kubernetes' }],
       ['two words', { query: 'senior engineer' }],
       ['a word and a filter', { query: 'senior', remote: false }],
@@ -431,6 +433,8 @@ describe('POST /v1/jobs/search', () => {
     it.each<[string, Partial<JobSearchDto>]>([
       ['two words', { query: 'senior engineer' }],
       ['a phrase', { query: '"product manager"' }],
+      // Its pairs do not tell it: a recent period reads one of them (the rarest), and the phrase is tested on each.
+      ['a phrase of three words', { query: '"generate qualified pipeline"' }],
       ['a phrase of three words with one left out between', { query: '"years of professional experience"' }],
       ['a phrase or a word', { query: '"product manager" OR kubernetes' }],
       ['a word and an exclusion', { query: 'engineer -senior' }],

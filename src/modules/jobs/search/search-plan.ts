@@ -90,6 +90,7 @@ export async function planStreams(session: SearchSession, context: SearchContext
   // pharmacist": the words are common, titles that hold both are not): a bitmap of the title index finds them.
   const titles = query === null ? null : await titlesTogether(session, requiredWords(query));
   const phrased = query !== null && adjacentPairs(query).pairs.length > 0;
+  const indexPair = await rarestPair(session, context.text.match);
   for (const [index, stream] of streams.entries()) {
     if (index === 0 && titles === 0) planned.push({ ...stream, strategy: 'bitmap', empty: true });
     else if (index === 0 && titles !== null && titles <= WALK_ABOVE_TITLE_MATCHES) planned.push({ ...stream, strategy: 'bitmap', expected: titles });
@@ -108,10 +109,27 @@ export async function planStreams(session: SearchSession, context: SearchContext
         query && index === 0 && (byPairs || chosen.strategy === 'walk')
           ? { text: textConditions(context, byPairs ? 'match' : 'keywords'), tier: (sql: SqlParameters) => [title(sql)] }
           : {};
-      planned.push({ ...stream, ...chosen, ...titleTested });
+      planned.push({ ...stream, ...chosen, ...titleTested, ...(indexPair ? { indexPair } : {}) });
     }
   }
   return planned;
+}
+
+/**
+ * Of the pairs of adjacent words of a text whose pairs do not tell its matches exactly (a phrase of three words or
+ * more), the one the planner expects fewest listings to hold, as it estimates the phrase (`textEstimate`); none for
+ * other text. The planner knows each pair's share (the column's statistics) and nothing of how pairs go together.
+ */
+async function rarestPair(session: SearchSession, match: string | null): Promise<string | undefined> {
+  const { pairs, exact } = adjacentPairs(match ?? '');
+  if (exact || pairs.length < 2) return undefined;
+  let rarest: { pair: string; listings: number } | undefined;
+  for (const pair of pairs) {
+    const sql = new SqlParameters();
+    const listings = await session.estimate(estimateStatement([`l.word_pairs @> ARRAY[hashtextextended(${sql.bind(pair)}::text, 0)]`], sql.values));
+    if (!rarest || listings < rarest.listings) rarest = { pair, listings };
+  }
+  return rarest?.pair;
 }
 
 /**
