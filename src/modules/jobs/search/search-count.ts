@@ -131,13 +131,16 @@ export class SearchCounter {
    * walk finds nothing, see COUNT_FIRST_BELOW in bench/RESULTS-search.md). Otherwise it runs while the page is
    * read: a search waits for the slower, not both. A single word without filters, or limited to a country and remote
    * work, and a phrase of two words without filters, are not counted: their listings were counted as they were
-   * written, and those few rows come first (a phrase of three to five words, when it is among those counted).
+   * written, and those few rows come first (a phrase of three to five words, when it is among those counted, comes
+   * first as any phrase does).
    */
   begin(context: SearchContext, estimate: number): Counting {
     const combination = /[&|<!]/.test(context.text.match ?? '') || isFiltered(context);
-    // A counted text (one word, or a phrase): its listings are counted already, and the page is planned with their
-    // number.
-    const first = countedText(context) !== null || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
+    // A counted text (one word, or a phrase of two words): its listings are counted already, and the page is planned
+    // with their number. A run of three to five words may not be among those counted: the page waits for it as for
+    // any phrase.
+    const counted = countedText(context);
+    const first = (counted !== null && !('run' in counted)) || (isTextual(context) && combination && estimate <= COUNT_FIRST_BELOW);
     const time = new CountingTime(this.budgetMs);
     let none = false;
     let settle: (count: number | null) => void = () => undefined;
