@@ -41,8 +41,8 @@ function addChanges(count: ListingCount, rows: string): string {
 /**
  * Creates the table of `count`, the statement triggers that keep it in the transaction of every change to
  * `job_listings`, whoever makes it (an import's insert or update, a delete, a truncate), and counts the listings
- * already there (a `chosen` count's keys come later, counted). Writes to `job_listings` wait until the migration's transaction ends (searches do not), so that none
- * is counted twice or missed.
+ * already there (a `chosen` count's keys come later, counted). Writes to `job_listings` wait until the migration's
+ * transaction ends (searches do not), so that none is counted twice or missed.
  */
 export async function createListingCount(queryRunner: QueryRunner, count: ListingCount): Promise<void> {
   await queryRunner.query(`LOCK TABLE "job_listings" IN SHARE ROW EXCLUSIVE MODE`);

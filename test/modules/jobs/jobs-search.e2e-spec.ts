@@ -488,6 +488,19 @@ describe('POST /v1/jobs/search', () => {
 
   describe('the listings that hold each lexeme, and each pair of lexemes in their titles (kept with the listings)', () => {
     /**
+     * Each row of `table` (`id`) with every run of three to five words its search vector holds (`run`, lexemes joined
+     * by spaces), found by joining its positions: not by listing_phrases, which the triggers use.
+     */
+    const runsHeld = (table: string) => `
+      WITH placed AS (SELECT t.id, w.lexeme, unnest(w.positions) AS at FROM ${table} t, unnest(t.search_vector) w)
+      SELECT a.id, runs.run
+        FROM placed a JOIN placed b ON b.id = a.id AND b.at = a.at + 1 JOIN placed c ON c.id = a.id AND c.at = a.at + 2
+        LEFT JOIN placed d ON d.id = a.id AND d.at = a.at + 3 LEFT JOIN placed e ON e.id = a.id AND e.at = a.at + 4,
+        LATERAL (VALUES (concat_ws(' ', a.lexeme, b.lexeme, c.lexeme)), (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme),
+                        (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme || ' ' || e.lexeme)) AS runs (run)
+       WHERE runs.run IS NOT NULL`;
+
+    /**
      * Lexemes and title pairs whose count differs from what the listings' vectors hold (ts_stat counts the listings
      * that hold each lexeme), read in one snapshot: other test files write listings to this database meanwhile.
      */
@@ -508,16 +521,8 @@ describe('POST /v1/jobs/search', () => {
                                   FROM job_listings l, unnest(l.search_vector) a, unnest(a.positions) a_at, unnest(l.search_vector) b, unnest(b.positions) b_at
                                  WHERE b_at = a_at + 1 GROUP BY 1) held USING (pair)
                                WHERE coalesce(c.listings, 0) <> coalesce(held.listings, 0)`)),
-      // Each counted run of three to five words against the runs each listing's search vector holds, found by joining
-      // its positions (not by listing_phrases, which the triggers use).
-      ...(await runner.query(`WITH placed AS (SELECT l.id, w.lexeme, unnest(w.positions) AS at FROM job_listings l, unnest(l.search_vector) w),
-                              held AS (
-                                SELECT hashtextextended(runs.run, 0) AS phrase, count(DISTINCT a.id)::int AS listings
-                                  FROM placed a JOIN placed b ON b.id = a.id AND b.at = a.at + 1 JOIN placed c ON c.id = a.id AND c.at = a.at + 2
-                                  LEFT JOIN placed d ON d.id = a.id AND d.at = a.at + 3 LEFT JOIN placed e ON e.id = a.id AND e.at = a.at + 4,
-                                  LATERAL (VALUES (concat_ws(' ', a.lexeme, b.lexeme, c.lexeme)), (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme),
-                                                  (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme || ' ' || e.lexeme)) AS runs (run)
-                                 WHERE runs.run IS NOT NULL GROUP BY 1)
+      // Each counted run of three to five words against the runs each listing's search vector holds (runsHeld).
+      ...(await runner.query(`WITH held AS (SELECT hashtextextended(run, 0) AS phrase, count(DISTINCT id)::int AS listings FROM (${runsHeld('job_listings')}) runs GROUP BY 1)
                               SELECT phrase, c.listings, held.listings AS held FROM job_listing_phrases c LEFT JOIN held USING (phrase)
                                WHERE c.listings <> coalesce(held.listings, 0)`)),
     ];
@@ -675,14 +680,7 @@ describe('POST /v1/jobs/search', () => {
         await inSnapshot(async (runner) => expect(await miscounted(runner)).toEqual([]));
         // Chosen from the sample: every run some sampled listing holds, at one listing in 32 for each.
         const recount = await phrases.recount({ minListings: 32, most: 1_000_000, named: [] });
-        const [{ runs }] =
-          await dataSource.query(`WITH placed AS (SELECT s.id, w.lexeme, unnest(w.positions) AS at FROM job_listing_sample s, unnest(s.search_vector) w)
-          SELECT count(DISTINCT runs.run)::int AS runs
-            FROM placed a JOIN placed b ON b.id = a.id AND b.at = a.at + 1 JOIN placed c ON c.id = a.id AND c.at = a.at + 2
-            LEFT JOIN placed d ON d.id = a.id AND d.at = a.at + 3 LEFT JOIN placed e ON e.id = a.id AND e.at = a.at + 4,
-            LATERAL (VALUES (concat_ws(' ', a.lexeme, b.lexeme, c.lexeme)), (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme),
-                            (a.lexeme || ' ' || b.lexeme || ' ' || c.lexeme || ' ' || d.lexeme || ' ' || e.lexeme)) AS runs (run)
-           WHERE runs.run IS NOT NULL`);
+        const [{ runs }] = await dataSource.query(`SELECT count(DISTINCT run)::int AS runs FROM (${runsHeld('job_listing_sample')}) runs`);
         expect(recount.phrases).toBe(runs);
         expect(runs).toBeGreaterThan(0);
         await inSnapshot(async (runner) => expect(await miscounted(runner)).toEqual([]));

@@ -7,6 +7,7 @@ import {
   countedText,
   isFiltered,
   isTextual,
+  pairsContained,
   postedWindow,
   postedWindowRange,
   SearchContext,
@@ -126,7 +127,7 @@ async function rarestPair(session: SearchSession, match: string | null): Promise
   let rarest: { pair: string; listings: number } | undefined;
   for (const pair of pairs) {
     const sql = new SqlParameters();
-    const listings = await session.estimate(estimateStatement([`l.word_pairs @> ARRAY[hashtextextended(${sql.bind(pair)}::text, 0)]`], sql.values));
+    const listings = await session.estimate(estimateStatement([pairsContained([pair], sql)], sql.values));
     if (!rarest || listings < rarest.listings) rarest = { pair, listings };
   }
   return rarest?.pair;

@@ -236,11 +236,13 @@ function pairsHeld(tested: string, loose: string, indexPair?: string): { exact: 
   const pairs = !exact && indexPair && all.pairs.includes(indexPair) ? [indexPair] : all.pairs;
   return {
     exact,
-    conditions: (sql) => [
-      ...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []),
-      `l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`,
-    ],
+    conditions: (sql) => [...(words.length > 0 ? [`l.search_vector @@ ${sql.bind(words.join(' & '))}::tsquery`] : []), pairsContained(pairs, sql)],
   };
+}
+
+/** The condition that a listing holds every one of `pairs` of adjacent words, which the pairs index answers. */
+export function pairsContained(pairs: string[], sql: SqlParameters): string {
+  return `l.word_pairs @> ARRAY[${pairs.map((pair) => `hashtextextended(${sql.bind(pair)}::text, 0)`).join(', ')}]`;
 }
 
 /**
