@@ -1,6 +1,7 @@
 /** @long-running: worker processes wait out Bull's job lock. */
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { createAccount, TestAccount } from '../../setup/factories';
 import { startTestApp, TestApp } from '../../setup/test-app';
@@ -15,7 +16,36 @@ const CRASH_TEST_TIMEOUT_MS = 150_000;
 
 /** A worker process (`npm run start:worker`) on the suite's own PostgreSQL and Redis, which the test can kill -9. */
 function startWorker(): ChildProcess {
-  return spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'worker.js')], { env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: 'ignore' });
+  const worker = spawn('node', [join(__dirname, '..', '..', '..', 'dist', 'worker.js')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  workerOutput.set(worker, output);
+  worker.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  worker.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return worker;
+}
+
+/** What each worker wrote (warnings and errors), kept so that a job that never ran can be told apart from a worker that never started. */
+const workerOutput = new Map<ChildProcess, string[]>();
+
+/** Waits until a worker's job waits on the held row; when none does in time, says what the workers and the job's record show. */
+async function untilJobWaits(applicationId: string): Promise<void> {
+  try {
+    await eventually(jobsWaiting, (waiting) => waiting === 1, 60_000);
+  } catch (error) {
+    const redis = new Redis(env.REDIS_URL);
+    const job = await redis.hgetall(`${env.REDIS_PREFIX}bull:tailoring:${applicationId}`).finally(() => redis.disconnect());
+    const application = (await database.query('SELECT status, tailoring_pending FROM applications WHERE id = $1', [applicationId])).rows[0];
+    const workersSaid = workers.map((worker) => ({ pid: worker.pid, exit: worker.exitCode ?? worker.signalCode, output: workerOutput.get(worker)?.join('') }));
+    throw new Error(
+      `${(error as Error).message}\njob ${JSON.stringify(job)}\napplication ${JSON.stringify(application)}\nworkers ${JSON.stringify(workersSaid, null, 1)}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 let api: TestApp;
@@ -79,6 +109,8 @@ async function outcome(applicationId: string, company: string) {
 describe('autoPrepare across a worker crash', () => {
   // Each test starts its own workers once its job is held, so that none takes the job before that.
   afterEach(async () => {
+    // A test that failed while holding the row would leave its job, and the worker's shutdown, waiting on it.
+    await database.query('ROLLBACK');
     await Promise.all(workers.splice(0).map((worker) => stopProcess(worker, 'SIGTERM')));
   });
 
@@ -89,7 +121,7 @@ describe('autoPrepare across a worker crash', () => {
       const held = await holdApplication(applicationId);
       const crashed = startWorker();
       workers.push(crashed);
-      await eventually(jobsWaiting, (waiting) => waiting === 1, 60_000);
+      await untilJobWaits(applicationId);
 
       await stopProcess(crashed, 'SIGKILL');
       await held.release();
@@ -115,7 +147,7 @@ describe('autoPrepare across a worker crash', () => {
       const held = await holdApplication(applicationId);
       // A second worker beside the one that takes the job: it would take the job up if the job's lock ran out.
       workers.push(startWorker(), startWorker());
-      await eventually(jobsWaiting, (waiting) => waiting === 1, 60_000);
+      await untilJobWaits(applicationId);
 
       // Longer than the lock and two stalled-job checks: a lock that was not renewed would have run out by then.
       const heldUntil = Date.now() + 20_000;
