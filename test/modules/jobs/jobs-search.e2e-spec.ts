@@ -3,7 +3,16 @@ import { SALARY_RANGES } from '@src/modules/jobs/job-search-values';
 import { PhraseCountsRepository } from '@src/modules/jobs/search/phrase-counts.repository';
 import { filterCells, filterConditions, filterFacetConditions, SqlParameters } from '@src/modules/jobs/search/search-filters';
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
-import { sampleCountStatement, SearchContext, signatureConditions } from '@src/modules/jobs/search/search-sql';
+import {
+  Key,
+  KeyedRow,
+  sampleCountStatement,
+  scanStatement,
+  SearchContext,
+  searchFilters,
+  signatureConditions,
+  Stream,
+} from '@src/modules/jobs/search/search-sql';
 import { requiredWords } from '@src/modules/jobs/search/tsquery-text';
 import { DataSource, QueryRunner } from 'typeorm';
 import type { ApiClient } from '../../setup/api-client';
@@ -339,6 +348,40 @@ describe('POST /v1/jobs/search', () => {
       expect(filterCells(otherType)?.includes(cellOf.get(salaried.id) as number)).toBe(false);
     });
   });
+
+  // Searches without text (no query, no includeKeywords) whose filters allow cells.
+  it.each(FILTERS.filter(([, body]) => !body.query && !body.includeKeywords && filterCells(body as unknown as JobSearchDto) !== null))(
+    'a page read one filter cell at a time, through the cursor, holds every listing %s keeps, newest first, each once',
+    async (_name, body, predicate) => {
+      const dataSource = testApp.app.get(DataSource);
+      const search = { limit: 20, ...mine(), ...body } as JobSearchDto;
+      const context: SearchContext = { search, asOf: new Date(), text: { query: null, match: null, raw: null }, mode: 'exact', byCell: true };
+      const none = () => [];
+      const stream: Stream = {
+        filters: searchFilters(context),
+        cells: filterCells(search) ?? [],
+        text: none,
+        tier: none,
+        words: none,
+        country: null,
+        strategy: 'planner',
+      };
+      // Pages of 10, each cell's range entered after the cursor: many pages, most of them across several cells.
+      const read: string[] = [];
+      for (let after: Key | null = null; ;) {
+        const statement = scanStatement(stream, after, 10);
+        expect(statement.sql).toContain('CROSS JOIN LATERAL');
+        const rows: KeyedRow[] = await dataSource.query(statement.sql, statement.values);
+        read.push(...rows.map((row) => row.id));
+        if (rows.length < 10) break;
+        after = [rows[9].key, rows[9].id];
+      }
+      const want = expected(predicate).map((listing) => listing.id);
+      const newestFirst: { id: string }[] = await dataSource.query('SELECT id FROM job_listings WHERE id = ANY($1) ORDER BY posted_at DESC, id DESC', [want]);
+      expect(want.length).toBeGreaterThan(10);
+      expect(read).toEqual(newestFirst.map((row) => row.id));
+    },
+  );
 
   describe('the filter facets a search with text ANDs with its text (job_listings_filter_facets)', () => {
     const all = (conditions: string[]) => (conditions.length > 0 ? conditions.join(' AND ') : 'true');

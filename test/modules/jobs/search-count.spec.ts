@@ -1,7 +1,7 @@
 import type { JobSearchDto } from '@src/modules/jobs/dto/job-search.dto';
 import { sampledTotal, SearchCounter } from '@src/modules/jobs/search/search-count';
-import { estimateMatches, withFilterCells } from '@src/modules/jobs/search/search-plan';
-import { countStatement, sampleCountStatement, type SearchContext, type Statement } from '@src/modules/jobs/search/search-sql';
+import { estimateMatches, planStreams, withFilterCells } from '@src/modules/jobs/search/search-plan';
+import { countStatement, sampleCountStatement, scanStatement, type SearchContext, type Statement } from '@src/modules/jobs/search/search-sql';
 import type { SearchRepository, SearchSession } from '@src/modules/jobs/search/search.repository';
 
 // The budget is wall-clock time: a busy machine spent it between two statements of the fake database and changed the
@@ -409,6 +409,30 @@ describe('the filter cells of a search without text', () => {
     };
     expect(await countNames(50_000)).toBe(true);
     expect(await countNames(99_000)).toBe(false);
+  });
+
+  it('are read one at a time by the page where they hold more listings than their number times a page', async () => {
+    // Part-time work allows 392 cells (4 arrangements, 7 levels and 14 salary bands, each with "none"): 8,232 listings of pages of 21.
+    const pageOf = async (inCells: number, search = partTime) => {
+      const searched = await withFilterCells(cellsOf(inCells), context(search));
+      const [stream] = await planStreams(cellsOf(inCells), searched, null);
+      return { cells: searched.cells, byCell: searched.byCell, read: stream.cells?.length, page: scanStatement(stream, null, 21).sql };
+    };
+    const apart = await pageOf(8_300);
+    expect(apart).toMatchObject({ cells: true, byCell: true, read: 392 });
+    // Each cell's own range, its newest first, and no list of every cell tested on each listing.
+    expect(apart.page).toMatch(
+      /FROM unnest\(\$\d+::int\[\]\) AS c \(cell\) CROSS JOIN LATERAL \(SELECT .* = c\.cell AND .* ORDER BY l\.posted_at DESC, l\.id DESC LIMIT 21\) l ORDER BY/,
+    );
+    expect(apart.page).not.toContain('= ANY($1::int[])');
+    const together = await pageOf(8_000);
+    expect(together).toMatchObject({ cells: true, byCell: false, read: undefined });
+    expect(together.page).toContain('listing_filter_cell');
+    expect(together.page).not.toContain('LATERAL');
+    // A filter the cells do not hold may keep few of a cell's listings, each cell then read through: together.
+    for (const other of [{ country: 'DE' }, { visaSponsorship: true }, { requireSalary: true }])
+      expect(await pageOf(8_300, { ...partTime, ...other })).toMatchObject({ cells: true, byCell: false, read: undefined });
+    expect(await pageOf(8_300, { ...partTime, salaryMin: 90_000 })).toMatchObject({ byCell: true });
   });
 
   it('are none for filters that allow no cells, and text is never sampled by them', async () => {

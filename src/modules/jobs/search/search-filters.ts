@@ -165,7 +165,29 @@ export function filterCells(search: JobSearchDto): number[] | null {
 /** The listings in `filterCells` (none when the search has no such filter): what job_listings_filter_cells reads. */
 export function filterCellConditions(search: JobSearchDto, sql: SqlParameters): string[] {
   const cells = filterCells(search);
-  return cells ? [`${FILTER_CELL_EXPRESSION} = ANY(${sql.bind(cells)}::int[])`] : [];
+  return cells ? [inFilterCell(`ANY(${sql.bind(cells)}::int[])`)] : [];
+}
+
+/** The filters a filter cell holds, with the `datePosted` window, which job_listings_filter_cells orders each cell by. */
+const CELL_FILTERS = ['employmentType', 'employmentTypes', 'workArrangement', 'workArrangements', 'jobLevels', 'salaryMin', 'datePosted'] as const;
+
+/**
+ * Whether the search has no filter but those its cells and their posting times hold: then a cell's newest listings
+ * are its matches but for the lowest salary band's, and a page read one cell at a time stops within a page's entries
+ * of each. Another filter (a country, say) may keep few of a cell's listings, which would be read through to find a page.
+ */
+export function filteredByCellsAlone(search: JobSearchDto, asOf: Date): boolean {
+  const conditions = (filters: JobSearchDto) => {
+    const sql = new SqlParameters();
+    return JSON.stringify([filterConditions(filters, asOf, sql), sql.values]);
+  };
+  const cellsOnly = Object.fromEntries(CELL_FILTERS.map((field) => [field, search[field]])) as unknown as JobSearchDto;
+  return conditions(search) === conditions(cellsOnly);
+}
+
+/** A listing's filter cell is `cell` (an SQL expression of one cell, or `ANY(...)` of several). */
+export function inFilterCell(cell: string): string {
+  return `${FILTER_CELL_EXPRESSION} = ${cell}`;
 }
 
 /** The expression job_listings_filter_cells is ordered by, written as its index has it. */

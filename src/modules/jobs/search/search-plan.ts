@@ -1,4 +1,4 @@
-import { filterFacetConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
+import { filterCells, filteredByCellsAlone, filterFacetConditions, indexedFilterConditions, searchCountry, SqlParameters } from './search-filters';
 import {
   cellFilters,
   cellWindow,
@@ -60,7 +60,12 @@ export async function planStreams(session: SearchSession, context: SearchContext
   const filters = searchFilters(context);
   const none = () => [];
   const country = searchCountry(context.search);
-  if (!isTextual(context)) return [{ filters: cellFilters(context), text: none, tier: none, words: none, country, strategy: 'planner' }];
+  if (!isTextual(context)) {
+    const cells = context.byCell ? filterCells(context.search) : null;
+    // Read one at a time, each cell is named by its own statement, not by the filters.
+    const stream = cells ? { filters, cells } : { filters: cellFilters(context) };
+    return [{ ...stream, text: none, tier: none, words: none, country, strategy: 'planner' }];
+  }
   const implied = await impliedConditions(session, context);
   const title = inTitle(query);
   // A walk of the title tier tests titles on the index already; only the other tier's walk reads search vectors, and
@@ -318,11 +323,17 @@ export async function windowListings(session: SearchSession, context: SearchCont
  */
 const CELLS_AT_MOST = 0.25;
 
-/** `context` with `cells` set: whether its statements read the filter cells its filters allow (see CELLS_AT_MOST). */
+/**
+ * `context` with `cells` set: whether its statements read the filter cells its filters allow (see CELLS_AT_MOST); and
+ * `byCell`: whether its page reads them one at a time, each up to the page (a page and the next search's cursor).
+ */
 export async function withFilterCells(session: SearchSession, context: SearchContext): Promise<SearchContext> {
   if (isTextual(context)) return context;
   const inCells = await cellListings(session, context);
-  return { ...context, cells: inCells !== null && inCells <= CELLS_AT_MOST * (await windowListings(session, context)) };
+  const cells = inCells !== null && inCells <= CELLS_AT_MOST * (await windowListings(session, context));
+  const byCell =
+    cells && filteredByCellsAlone(context.search, context.asOf) && (filterCells(context.search)?.length ?? 0) * (context.search.limit + 1) < (inCells ?? 0);
+  return { ...context, cells, byCell };
 }
 
 /** Listings of the search's filter cells within its `datePosted` window, as the planner estimates them (null: no cells). */
