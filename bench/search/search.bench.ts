@@ -465,6 +465,7 @@ constant and cites this list instead of repeating the figure.
 | \`job_listing_pairs\` (search-count.ts) | counting "registered nurse" (11,936 listings) to 10,001: 12 ms with its pages in memory, ~50 ms without |
 | \`job_listing_phrases\`, \`jobs:count-phrases\` at 1,000 listings (phrase-counts.repository.ts, jobs.commands.ts) | "senior software engineer" (5,245 listings, each holding both its pairs): counted in 22.5 ms from the OS cache, 2.9 ms median over 60 three-word phrases from PostgreSQL's buffers, 12.4 from the OS cache; fewer than 1,000 read in ~4 ms at most |
 | a period read through a long phrase's rarest pair (\`indexPair\`, search-sql.ts) | "senior account executive": with both pairs the planner expected 92 listings (2,871 held) and read all their 2,835 pages, 24 ms from the OS cache; through the rarest pair it ANDed the period and read 150, 5.9 ms |
+| a page of filters alone read one filter cell at a time (\`byCell\`, search-plan.ts; \`filteredByCellsAlone\`, search-filters.ts) | a "filters only" search at 1M (36 cells, a week): read together, 11,396 entries sorted for 21, ~5 ms warm and 9.7 from the OS cache; each cell up to the page, 756 entries at most, 0.9–1.0 ms; with a country beside (336 cells of lead jobs in DE) each cell was read far for the country's few: 48 ms, so only searches with no other filter |
 
 ## Query plans
 
