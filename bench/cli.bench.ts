@@ -2,7 +2,8 @@
  * `npm run bench:cli`: how long a CLI command takes on a built checkout, against the least any command must do. The
  * baseline is a bare Node process that connects to PostgreSQL, reads one account by email and prints it as JSON; the
  * commands are `account:get` and `key:list` started as `node dist/cli/main.js`, and `account:get` through
- * `npm run -s cli --` (which first checks whether dist/ is older than src/). Each round runs every variant
+ * `npm run -s cli --` (which first checks whether dist/ is older than src/), and `account:get` once more with Node's
+ * compile cache turned off, to show what the cache the entry points turn on is worth. Each round runs every variant
  * BENCH_CALLS times, the variants interleaved; the summary is min / median / max over rounds of each variant's median
  * call. Target: a command in ≤ 2 s.
  *
@@ -34,11 +35,12 @@ interface Variant {
   name: string;
   command: string;
   args: string[];
+  env?: NodeJS.ProcessEnv;
 }
 
-function timedMs({ command, args }: Variant, env: NodeJS.ProcessEnv): number {
+function timedMs(variant: Variant, env: NodeJS.ProcessEnv): number {
   const started = process.hrtime.bigint();
-  execFileSync(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  execFileSync(variant.command, variant.args, { cwd: ROOT, env: { ...process.env, ...env, ...variant.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
@@ -62,6 +64,12 @@ async function main(): Promise<void> {
     { name: 'node dist/cli/main.js account:get', command: 'node', args: [cliMain, 'account:get', '--email', email] },
     { name: 'node dist/cli/main.js key:list', command: 'node', args: [cliMain, 'key:list', '--account', account.id] },
     { name: 'npm run -s cli -- account:get', command: 'npm', args: ['run', '-s', 'cli', '--', 'account:get', '--email', email] },
+    {
+      name: 'node dist/cli/main.js account:get, no compile cache',
+      command: 'node',
+      args: [cliMain, 'account:get', '--email', email],
+      env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+    },
   ];
   const medians = new Map(variants.map((variant) => [variant.name, [] as number[]]));
   for (let round = 0; round < ROUNDS; round += 1) {

@@ -1,3 +1,4 @@
+import './common/compile-cache';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { ExpressServerAdapter } from './common/http/express-server-adapter';

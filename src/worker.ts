@@ -1,3 +1,4 @@
+import './common/compile-cache';
 import { NestFactory } from '@nestjs/core';
 import { ServiceLogger } from './common/logging/service-logger';
 import { loadConfig } from './config/configuration';

@@ -1,3 +1,4 @@
+import '../common/compile-cache';
 // Loaded before the config, whose validation declares decorators that read metadata.
 import 'reflect-metadata';
 import { loadConfig } from '../config/configuration';
