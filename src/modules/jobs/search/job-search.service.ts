@@ -110,7 +110,8 @@ export class JobSearchService implements OnModuleInit {
   private async resolveText(session: SearchSession, search: JobSearchDto, position: CursorPosition | null, reading: WordReading): Promise<SearchContext> {
     const asOf = position ? new Date(position.asOf) : new Date();
     const raw = reading.raw || null;
-    const [resolved] = await session.query<{ query: string; match: string }[]>(textQueriesStatement(search, raw, reading.mode));
+    const statement = textQueriesStatement(search, raw, reading.mode);
+    const [resolved] = statement ? await session.query<{ query: string; match: string }[]>(statement) : [{ query: '', match: '' }];
     return { search, asOf, text: { query: resolved.query || null, match: resolved.match || null, raw }, mode: reading.mode };
   }
 

@@ -1,0 +1,205 @@
+/**
+ * `npm run bench:search-builds`: the same searches against two builds of the service on one database, interleaved:
+ * an earlier build (BENCH_BASE_DIST, a copy of an earlier `dist/`) and the current `dist/`. Per kind of search and
+ * round, each build answers the same request bodies in turn at concurrency 8; reported are the current build's
+ * latency and CPU per search (the service's, and PostgreSQL's: every postgres process on the machine) as ratios to
+ * the earlier build's, min / median / max over the rounds. For telling what a change to search did, on a machine
+ * whose speed drifts between runs of `bench:search`.
+ *
+ *   BENCH_BASE_DIST     the earlier build (required), e.g. made by: git stash -u && npm run build && cp -r dist
+ *                       bench/.cache/dist-base && git stash pop && npm run build (inside the checkout, so that its
+ *                       requires find node_modules)
+ *   BENCH_DATABASE_URL  the database (default postgres://postgres@127.0.0.1:5432/career_bench_search_100k; loaded
+ *                       by `npm run bench:search` when missing)
+ *   BENCH_LISTINGS      the listings it holds (default 100000)
+ *   BENCH_ROUNDS        rounds (default 3)
+ *   BENCH_KINDS         only these kinds of search, by name, comma-separated (default all but deep paging)
+ */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { SeededRandom } from '../../tools/listing-generator/seeded-random';
+import { cpuMs, ROOT, SERVICE_NODE_FLAGS, spread } from '../support';
+import { ensureBenchDatabase } from './bench-database';
+import { SCENARIOS } from './search-mix';
+
+const BASE_DIST = process.env.BENCH_BASE_DIST;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_search_100k';
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ONLY_KINDS = process.env.BENCH_KINDS?.split(',').map((name) => name.trim());
+const kinds = SCENARIOS.filter((kind) => !ONLY_KINDS || ONLY_KINDS.includes(kind.name));
+const CONCURRENCY = 8;
+const REQUESTS = 160;
+
+type Body = Record<string, unknown>;
+
+interface Build {
+  name: string;
+  dist: string;
+  baseUrl: string;
+  service?: ChildProcess;
+}
+
+interface Measured {
+  p50: number;
+  p95: number;
+  serviceCpuMs: number;
+  databaseCpuMs: number;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  if (!BASE_DIST) throw new Error('BENCH_BASE_DIST names the earlier build to compare with (see the header of this file)');
+  await ensureBenchDatabase(DATABASE_URL, LISTINGS, log);
+  const key = createKey();
+  const builds: Build[] = [
+    { name: 'earlier', dist: resolve(BASE_DIST), baseUrl: 'http://127.0.0.1:8601' },
+    { name: 'current', dist: join(ROOT, 'dist'), baseUrl: 'http://127.0.0.1:8602' },
+  ];
+  try {
+    for (const build of builds) build.service = startService(build);
+    for (const build of builds) await waitForHealth(build.baseUrl);
+    const random = new SeededRandom('bench-builds');
+    log('Warming up ...');
+    for (const kind of kinds) {
+      const bodies = Array.from({ length: 10 }, () => kind.body(random));
+      for (const build of builds) for (const body of bodies) await search(build, key, body);
+    }
+    const ratios = new Map<string, Measured[]>();
+    const figures = new Map<string, Measured[][]>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const kind of kinds) {
+        log(`Round ${round}/${ROUNDS}: ${kind.name}`);
+        const bodies = Array.from({ length: REQUESTS }, () => kind.body(random));
+        // Which build goes first alternates, so that neither always runs on a cache the other warmed.
+        const order = round % 2 === 1 ? builds : [...builds].reverse();
+        const measured = new Map<string, Measured>();
+        for (const build of order) measured.set(build.name, await measure(build, key, bodies));
+        const [earlier, current] = builds.map((build) => measured.get(build.name) as Measured);
+        figures.set(kind.name, [...(figures.get(kind.name) ?? []), [earlier, current]]);
+        ratios.set(kind.name, [
+          ...(ratios.get(kind.name) ?? []),
+          {
+            p50: current.p50 / earlier.p50,
+            p95: current.p95 / earlier.p95,
+            serviceCpuMs: current.serviceCpuMs / earlier.serviceCpuMs,
+            databaseCpuMs: current.databaseCpuMs / earlier.databaseCpuMs,
+          },
+        ]);
+      }
+    }
+    const lines = [
+      `${LISTINGS.toLocaleString('en')} listings, concurrency ${CONCURRENCY}, ${REQUESTS} searches per kind, build and round, ${ROUNDS} rounds.`,
+      'Current build as a share of the earlier one (min / median / max over rounds), then the medians of each build (earlier → current).',
+      '',
+      '| kind | p50 | p95 | service CPU | PostgreSQL CPU | p95 ms | service CPU ms / search | PostgreSQL CPU ms / search |',
+      '|---|---|---|---|---|---|---|---|',
+      ...kinds.map((kind) => {
+        const of = (field: keyof Measured) => spread((ratios.get(kind.name) ?? []).map((ratio) => ratio[field]), 2);
+        const median = (index: number, field: keyof Measured) => medianOf((figures.get(kind.name) ?? []).map((pair) => pair[index][field])).toFixed(1);
+        const both = (field: keyof Measured) => `${median(0, field)} → ${median(1, field)}`;
+        return `| ${kind.name} | ${of('p50')} | ${of('p95')} | ${of('serviceCpuMs')} | ${of('databaseCpuMs')} | ${both('p95')} | ${both('serviceCpuMs')} | ${both('databaseCpuMs')} |`;
+      }),
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    for (const build of builds) build.service?.kill();
+  }
+}
+
+/** The bodies through one build at concurrency 8: latencies, and CPU per search of the service and of PostgreSQL. */
+async function measure(build: Build, key: string, bodies: Body[]): Promise<Measured> {
+  const timings: number[] = [];
+  const service = build.service as ChildProcess;
+  const [serviceBefore, databaseBefore] = [cpuMs(service), databaseCpu().reading];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++];
+        const begin = performance.now();
+        await search(build, key, body);
+        timings.push(performance.now() - begin);
+      }
+    }),
+  );
+  const sorted = timings.sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  return {
+    p50: at(0.5),
+    p95: at(0.95),
+    serviceCpuMs: (cpuMs(service) - serviceBefore) / bodies.length,
+    databaseCpuMs: databaseCpu(databaseBefore).ms / bodies.length,
+  };
+}
+
+/**
+ * CPU time of every postgres process (the server and its backends) since `before` (a reading of this function),
+ * from /proc in clock ticks of 10 ms; a process that ended in between is not counted.
+ */
+function databaseCpu(before?: Map<string, number>): { ms: number; reading: Map<string, number> } {
+  const reading = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      reading.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let ms = 0;
+  for (const [pid, cpu] of reading) ms += cpu - (before?.get(pid) ?? 0);
+  return { ms, reading };
+}
+
+async function search(build: Build, key: string, body: Body): Promise<void> {
+  const { intended: _intended, ...request } = body;
+  const response = await fetch(`${build.baseUrl}/v1/jobs/search`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  const answer = await response.text();
+  if (response.status !== 200) throw new Error(`${build.name}: search ${JSON.stringify(request)} answered ${response.status}: ${answer}`);
+}
+
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function createKey(): string {
+  const cli = (...args: string[]) =>
+    JSON.parse(execFileSync('node', [join(ROOT, 'dist', 'cli', 'main.js'), ...args], { env: { ...process.env, DATABASE_URL }, encoding: 'utf8' }));
+  const account = cli('account:create', '--email', `bench-builds-${Date.now()}@bench.example`, '--plan', 'plus');
+  return cli('key:create', '--account', account.id, '--name', 'bench-builds', '--scopes', 'jobs:search').key;
+}
+
+function startService(build: Build): ChildProcess {
+  const port = new URL(build.baseUrl).port;
+  return spawn('node', [...SERVICE_NODE_FLAGS, join(build.dist, 'main.js')], {
+    env: { ...process.env, DATABASE_URL, PORT: port, RATE_LIMIT_SCALE: '10000', LOG_LEVEL: 'warn', REDIS_PREFIX: `bench-builds-${port}:` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitForHealth(baseUrl: string): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const healthy = await fetch(`${baseUrl}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The service at ${baseUrl} did not become healthy`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
