@@ -13,6 +13,7 @@
  *                       by `npm run bench:search` when missing)
  *   BENCH_LISTINGS      the listings it holds (default 100000)
  *   BENCH_ROUNDS        rounds (default 3)
+ *   BENCH_REQUESTS      searches per kind, build and round (default 320)
  *   BENCH_KINDS         only these kinds of search, by name, comma-separated (default all but deep paging)
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -30,7 +31,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ONLY_KINDS = process.env.BENCH_KINDS?.split(',').map((name) => name.trim());
 const kinds = SCENARIOS.filter((kind) => !ONLY_KINDS || ONLY_KINDS.includes(kind.name));
 const CONCURRENCY = 8;
-const REQUESTS = 160;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 320);
 
 type Body = Record<string, unknown>;
 
