@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search-builds`: the same searches against two builds of the service on one database, interleaved:
+ * `npm run bench:search:builds`: the same searches against two builds of the service on one database, interleaved:
  * an earlier build (BENCH_BASE_DIST, a copy of an earlier `dist/`) and the current `dist/`. Per kind of search and
  * round, each build answers the same request bodies in turn at concurrency 8; reported are the current build's
  * latency and CPU per search (the service's, and PostgreSQL's: every postgres process on the machine) as ratios to
