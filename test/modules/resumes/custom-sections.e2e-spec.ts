@@ -219,6 +219,36 @@ describe('/v1/custom-sections', () => {
       ]);
       expect(content.sectionOrder).toContain(key);
     });
+
+    it("hold every section of the account in a resume's content, oldest first, each with that resume's items alone", async () => {
+      const account = await createAccount(testApp.app, testApp.baseUrl);
+      const resumeId = (await account.api.get('/v1/resume')).body.data[0].id;
+      const other = (await account.api.post('/v1/resume', { name: 'Other' })).body.id;
+      const talks = await define(account, { title: 'Talks', enabledFields: ['title'] });
+      const awards = await define(account, { title: 'Awards', enabledFields: ['title', 'organization'] });
+      const empty = await define(account, { title: 'Patents', enabledFields: ['title'] });
+      const first = await addItem(account, talks, { title: 'First talk' });
+      const award = await addItem(account, awards, { title: 'Award', organization: 'ACM' });
+      const second = await addItem(account, talks, { title: 'Second talk' });
+      await addItem(account, talks, { title: 'On the other resume' }, `?cvId=${other}`);
+
+      type Section = { id: string; title: string; items: { id: string; title: string; organization: string | null }[] };
+      const sectionsOf = async (id: string): Promise<Section[]> => (await account.api.get(`/v1/resume/${id}`)).body.data.content.customSections;
+      const [mine, theirs] = [await sectionsOf(resumeId), await sectionsOf(other)];
+      const titles = (sections: Section[]) => sections.map((section) => [section.id, section.title, section.items.map((item) => item.title)]);
+      expect(titles(mine)).toEqual([
+        [talks, 'Talks', ['First talk', 'Second talk']],
+        [awards, 'Awards', ['Award']],
+        [empty, 'Patents', []],
+      ]);
+      expect(mine[0].items.map((item) => item.id)).toEqual([first, second]);
+      expect(mine[1].items).toEqual([expect.objectContaining({ id: award, organization: 'ACM' })]);
+      expect(titles(theirs)).toEqual([
+        [talks, 'Talks', ['On the other resume']],
+        [awards, 'Awards', []],
+        [empty, 'Patents', []],
+      ]);
+    });
   });
 
   describe('tenant isolation', () => {

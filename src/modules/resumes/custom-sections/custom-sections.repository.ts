@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListEnvelope, PagingQuery } from '../../../common/http/paging';
+import type { EntityMetadata } from 'typeorm';
+import { hydrated } from '../../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../../database/owned-repository';
 import type { CustomItemField } from './custom-item-fields';
 import { CustomSectionItem } from './custom-section-item.entity';
@@ -12,11 +14,6 @@ export class CustomSectionsRepository extends OwnedRepositoryFor<CustomSection, 
   /** Oldest first. */
   definitions(owner: Owner, paging: PagingQuery): Promise<ListEnvelope<CustomSectionView>> {
     return this.list(owner, paging, { createdAt: 'ASC', id: 'ASC' });
-  }
-
-  /** Every definition of the account, oldest first. */
-  all(owner: Owner): Promise<CustomSection[]> {
-    return this.manager.find(CustomSection, { where: { accountId: accountIdOf(owner) }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** The account's oldest definition titled `title` (in any case), locked until the transaction ends. */
@@ -41,8 +38,32 @@ export class CustomSectionsRepository extends OwnedRepositoryFor<CustomSection, 
     return (items.raw as { id: string }[]).map((item) => item.id);
   }
 
-  /** The items one resume has in any custom section, in default order. */
-  itemsOf(resumeId: string): Promise<CustomSectionItem[]> {
-    return this.manager.find(CustomSectionItem, { where: { resumeId }, order: { position: 'ASC' } });
+  /**
+   * Every definition of the account, oldest first, with the items one resume has in it in default order: one
+   * statement, so one snapshot without a transaction of its own, and one round trip where there were two finds.
+   */
+  async withItemsOf(owner: Owner, resumeId: string): Promise<{ section: CustomSection; items: CustomSectionItem[] }[]> {
+    const { sql, sectionColumns, itemColumns } = this.withItemsStatement();
+    const rows: { section: Record<string, unknown>; items: Record<string, unknown>[] }[] = await this.manager.query(sql, [accountIdOf(owner), resumeId]);
+    return rows.map(({ section, items }) => ({
+      section: hydrated<CustomSection>(sectionColumns, section),
+      items: items.map((item) => hydrated<CustomSectionItem>(itemColumns, item)),
+    }));
+  }
+
+  private withItemsStatement() {
+    const [sections, items] = [CustomSection, CustomSectionItem].map((entity) => this.manager.connection.getMetadata(entity));
+    const column = (metadata: EntityMetadata, property: string) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}"`;
+    return {
+      sql: `SELECT to_jsonb(s) AS section,
+                   coalesce((SELECT jsonb_agg(to_jsonb(i) ORDER BY i.${column(items, 'position')})
+                             FROM "${items.tableName}" i
+                             WHERE i.${column(items, 'customSectionId')} = s.${column(sections, 'id')} AND i.${column(items, 'resumeId')} = $2), '[]') AS items
+            FROM "${sections.tableName}" s
+            WHERE s.${column(sections, 'accountId')} = $1
+            ORDER BY s.${column(sections, 'createdAt')}, s.${column(sections, 'id')}`,
+      sectionColumns: sections.columns,
+      itemColumns: items.columns,
+    };
   }
 }

@@ -71,14 +71,12 @@ export class CustomSectionsService {
 
   /** Every custom section of the account, oldest first, with the items one resume has in it. */
   async withItemsOf(owner: Owner, resumeId: string, within: EntityManager): Promise<CustomSectionWithItems[]> {
-    const definitions = this.definitions.withManager(within);
-    const all = await definitions.all(owner);
-    const items = await definitions.itemsOf(resumeId);
-    return all.map(({ id, title, enabledFields }) => ({
+    const sections = await this.definitions.withManager(within).withItemsOf(owner, resumeId);
+    return sections.map(({ section: { id, title, enabledFields }, items }) => ({
       id,
       title,
       enabledFields,
-      items: items.filter((item) => item.customSectionId === id).map((item) => sectionItemView(item)),
+      items: items.map((item) => sectionItemView(item)),
     }));
   }
 

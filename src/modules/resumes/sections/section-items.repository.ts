@@ -1,11 +1,12 @@
 import { Injectable, Type } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
-import { ColumnType, DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../../common/errors/api-errors';
 import { ListEnvelope, listEnvelope, PagingQuery } from '../../../common/http/paging';
 import type { SectionName } from '../../../common/content-sections';
+import { hydrated } from '../../../database/json-columns';
 import { accountIdOf, Owner, RowLock } from '../../../database/owned-repository';
 import { SqlRepository } from '../../../database/sql-repository';
 import { Summary } from './entities/summary.entity';
@@ -193,21 +194,6 @@ function contentStatements(dataSource: DataSource): ContentStatements {
     },
   };
   return statements;
-}
-
-/** Column types the driver answers as a Date, and as text (a bigint, which a JSON number would round). */
-const DATE_TIME_TYPES = new Set<ColumnType>(['timestamptz', 'timestamp with time zone', 'timestamp', 'timestamp without time zone', Date]);
-const BIGINT_TYPES = new Set<ColumnType>(['bigint', 'int8']);
-
-/** A row read as JSON (`to_jsonb`), as the driver and TypeORM would hydrate it from the row itself. */
-function hydrated<T>(columns: ColumnMetadata[], row: Record<string, unknown>): T {
-  const entity: Record<string, unknown> = {};
-  for (const column of columns) {
-    const value = row[column.databaseName] ?? null;
-    entity[column.propertyName] =
-      value === null ? null : DATE_TIME_TYPES.has(column.type) ? new Date(value as string) : BIGINT_TYPES.has(column.type) ? String(value) : value;
-  }
-  return entity as T;
 }
 
 function quoted(column: ColumnMetadata): string {
