@@ -153,6 +153,23 @@ export function openLoop(name: string, url: string, headers: Record<string, stri
   });
 }
 
+/** `run` on every item with `concurrency` calls in flight: each call's item, answer and milliseconds, in the order they ended. */
+export async function timedConcurrently<T, R>(items: T[], concurrency: number, run: (item: T) => Promise<R>): Promise<{ item: T; result: R; ms: number }[]> {
+  const calls: { item: T; result: R; ms: number }[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next++];
+        const begin = performance.now();
+        const result = await run(item);
+        calls.push({ item, result, ms: performance.now() - begin });
+      }
+    }),
+  );
+  return calls;
+}
+
 /** `min / median / max` of a measure over rounds. */
 export function spread(values: number[], digits = 0): string {
   const sorted = [...values].sort((a, b) => a - b);

@@ -16,11 +16,11 @@
  *   BENCH_REQUESTS      searches per kind, build and round (default 320)
  *   BENCH_KINDS         only these kinds of search, by name, comma-separated (default all but deep paging)
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SeededRandom } from '../../tools/listing-generator/seeded-random';
-import { cpuMs, ROOT, SERVICE_NODE_FLAGS, spread } from '../support';
+import { cpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer, timedConcurrently } from '../support';
 import { ensureBenchDatabase } from './bench-database';
 import { SCENARIOS } from './search-mix';
 
@@ -60,8 +60,11 @@ async function main(): Promise<void> {
     { name: 'current', dist: join(ROOT, 'dist'), baseUrl: 'http://127.0.0.1:8602' },
   ];
   try {
-    for (const build of builds) build.service = startService(build);
-    for (const build of builds) await waitForHealth(build.baseUrl);
+    for (const build of builds) {
+      const port = Number(new URL(build.baseUrl).port);
+      const env = { DATABASE_URL, RATE_LIMIT_SCALE: '10000', LOG_LEVEL: 'warn', REDIS_PREFIX: `bench-builds-${port}:` };
+      build.service = await startServer(join(build.dist, 'main.js'), env, port, SERVICE_NODE_FLAGS);
+    }
     const random = new SeededRandom('bench-builds');
     log('Warming up ...');
     for (const kind of kinds) {
@@ -98,7 +101,11 @@ async function main(): Promise<void> {
       '| kind | p50 | p95 | service CPU | PostgreSQL CPU | p95 ms | service CPU ms / search | PostgreSQL CPU ms / search |',
       '|---|---|---|---|---|---|---|---|',
       ...kinds.map((kind) => {
-        const of = (field: keyof Measured) => spread((ratios.get(kind.name) ?? []).map((ratio) => ratio[field]), 2);
+        const of = (field: keyof Measured) =>
+          spread(
+            (ratios.get(kind.name) ?? []).map((ratio) => ratio[field]),
+            2,
+          );
         const median = (index: number, field: keyof Measured) => medianOf((figures.get(kind.name) ?? []).map((pair) => pair[index][field])).toFixed(1);
         const both = (field: keyof Measured) => `${median(0, field)} → ${median(1, field)}`;
         return `| ${kind.name} | ${of('p50')} | ${of('p95')} | ${of('serviceCpuMs')} | ${of('databaseCpuMs')} | ${both('p95')} | ${both('serviceCpuMs')} | ${both('databaseCpuMs')} |`;
@@ -106,27 +113,16 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    for (const build of builds) build.service?.kill();
+    for (const build of builds) if (build.service) await stopServer(build.service);
   }
 }
 
 /** The bodies through one build at concurrency 8: latencies, and CPU per search of the service and of PostgreSQL. */
 async function measure(build: Build, key: string, bodies: Body[]): Promise<Measured> {
-  const timings: number[] = [];
   const service = build.service as ChildProcess;
   const [serviceBefore, databaseBefore] = [cpuMs(service), databaseCpu().reading];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++];
-        const begin = performance.now();
-        await search(build, key, body);
-        timings.push(performance.now() - begin);
-      }
-    }),
-  );
-  const sorted = timings.sort((a, b) => a - b);
+  const calls = await timedConcurrently(bodies, CONCURRENCY, (body) => search(build, key, body));
+  const sorted = calls.map((call) => call.ms).sort((a, b) => a - b);
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
   return {
     p50: at(0.5),
@@ -178,26 +174,6 @@ function createKey(): string {
     JSON.parse(execFileSync('node', [join(ROOT, 'dist', 'cli', 'main.js'), ...args], { env: { ...process.env, DATABASE_URL }, encoding: 'utf8' }));
   const account = cli('account:create', '--email', `bench-builds-${Date.now()}@bench.example`, '--plan', 'plus');
   return cli('key:create', '--account', account.id, '--name', 'bench-builds', '--scopes', 'jobs:search').key;
-}
-
-function startService(build: Build): ChildProcess {
-  const port = new URL(build.baseUrl).port;
-  return spawn('node', [...SERVICE_NODE_FLAGS, join(build.dist, 'main.js')], {
-    env: { ...process.env, DATABASE_URL, PORT: port, RATE_LIMIT_SCALE: '10000', LOG_LEVEL: 'warn', REDIS_PREFIX: `bench-builds-${port}:` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const healthy = await fetch(`${baseUrl}/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The service at ${baseUrl} did not become healthy`);
 }
 
 main().catch((error) => {

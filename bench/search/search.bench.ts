@@ -28,7 +28,7 @@ import { JobSearchService } from '../../src/modules/jobs/search/job-search.servi
 import { filterConditions, SqlParameters } from '../../src/modules/jobs/search/search-filters';
 import { SearchRepository } from '../../src/modules/jobs/search/search.repository';
 import { SeededRandom } from '../../tools/listing-generator/seeded-random';
-import { SERVICE_NODE_FLAGS } from '../support';
+import { SERVICE_NODE_FLAGS, timedConcurrently } from '../support';
 import { ensureBenchDatabase, seconds, withClient } from './bench-database';
 import { deepPaging, DEEP_PAGE, Scenario, SCENARIOS } from './search-mix';
 
@@ -138,22 +138,9 @@ async function main(): Promise<void> {
 /** `requests` searches of one kind with `concurrency` in flight; misspellings are checked against the word meant. */
 async function measure(size: Size, kind: Scenario, random: SeededRandom, concurrency: number): Promise<Latencies> {
   const bodies = Array.from({ length: REQUESTS[concurrency] }, () => kind.body(random));
-  const timings: number[] = [];
-  const answers: { body: Body; answer: SearchAnswer }[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++];
-        const begin = performance.now();
-        const answer = await search(size, request(body));
-        timings.push(performance.now() - begin);
-        answers.push({ body, answer });
-      }
-    }),
-  );
-  if (kind.intended) for (const { body, answer } of answers) await checkTypo(size, String(body.query), kind.intended(body), answer);
-  return percentiles(timings);
+  const calls = await timedConcurrently(bodies, concurrency, (body) => search(size, request(body)));
+  if (kind.intended) for (const { item: body, result: answer } of calls) await checkTypo(size, String(body.query), kind.intended(body), answer);
+  return percentiles(calls.map((call) => call.ms));
 }
 
 const intendedPages = new Map<string, string[]>();
