@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ListEnvelope, PagingQuery } from '../../../common/http/paging';
 import type { EntityMetadata } from 'typeorm';
+import { ListEnvelope, PagingQuery } from '../../../common/http/paging';
 import { hydrated } from '../../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../../database/owned-repository';
 import type { CustomItemField } from './custom-item-fields';
