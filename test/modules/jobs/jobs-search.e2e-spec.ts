@@ -125,7 +125,7 @@ describe('POST /v1/jobs/search', () => {
     ['excludeCompanies', { excludeCompanies: ['Cedar Health'] }, ({ row }) => row.companyNormalized !== 'cedar health'],
     [
       'excludeCompanies with quotes and backslashes in a name',
-      { excludeCompanies: ["O'Brien \\ \"Sons\"", 'Cedar Health'] },
+      { excludeCompanies: ['O\'Brien \\ "Sons"', 'Cedar Health'] },
       ({ row }) => row.companyNormalized !== 'cedar health',
     ],
     [
@@ -228,7 +228,7 @@ describe('POST /v1/jobs/search', () => {
   });
 
   it('sends values PostgreSQL reads back exactly as it reads them as parameters, when it writes them as literals', async () => {
-    const values = ["o'brien \\ \"x\" $2", ['a"b', 'c\\d', 'e,f', "g'h", '{x}', 'NULL', ' spaced '], [3, 17], true, 99_999.5, null];
+    const values = ['o\'brien \\ "x" $2', ['a"b', 'c\\d', 'e,f', "g'h", '{x}', 'NULL', ' spaced '], [3, 17], true, 99_999.5, null];
     const sql = 'SELECT $1::text AS a, $2::text[] AS b, $3::int[] AS c, $4::boolean AS d, $5::numeric AS e, $6::text AS f';
     const dataSource = testApp.app.get(DataSource);
     const asLiterals = await dataSource.query(withLiterals({ sql, values }));

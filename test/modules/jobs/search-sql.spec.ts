@@ -13,9 +13,7 @@ describe('withLiterals', () => {
 
   it("escapes quotes and backslashes in strings, and writes arrays in PostgreSQL's array syntax", () => {
     const statement = { sql: 'SELECT $1::tsquery, $2::text[], $3::int[]', values: ["'engin' & 'o''brien'", ['a"b', 'c\\d', 'e,f', "g'h"], [3, 17]] };
-    expect(withLiterals(statement)).toBe(
-      `SELECT '''engin'' & ''o''''brien'''::tsquery,  E'{"a\\\\"b","c\\\\\\\\d","e,f","g''h"}'::text[], '{3,17}'::int[]`,
-    );
+    expect(withLiterals(statement)).toBe(`SELECT '''engin'' & ''o''''brien'''::tsquery,  E'{"a\\\\"b","c\\\\\\\\d","e,f","g''h"}'::text[], '{3,17}'::int[]`);
   });
 
   it('reads $10 as the tenth value, leaves quoted text alone, and never reads a placeholder inside a value', () => {
