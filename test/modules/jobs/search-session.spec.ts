@@ -2,52 +2,46 @@ import { PlannerStatistics, SearchSession, StatementOverrun, timedOut } from '@s
 import type { QueryRunner } from 'typeorm';
 
 /**
- * A connection as PostgreSQL and pg run one: messages in the order sent, one at a time, each a search's settings and
- * its statement. Its one slow statement (`slow`) answers after `slowMs`, or, when `cancelled`, fails then (its time
- * limit cancelled it late, at the end of a step that cannot be interrupted).
+ * A connection as PostgreSQL and pg run one: statements in the order sent, one at a time. Its one slow statement
+ * (`slow`) answers after `slowMs`, or, when `cancelled`, fails then (its time limit cancelled it late, at the end of a
+ * step that cannot be interrupted), which aborts its transaction: any statement but ROLLBACK then fails, until
+ * ROLLBACK.
  */
 function connection(slowMs: number, cancelled = false) {
   const log: string[] = [];
-  const messages: string[] = [];
   let queue: Promise<unknown> = Promise.resolve();
-  const run = async (message: string): Promise<unknown> => {
-    messages.push(message);
-    const parts = message.split('; ');
-    const statement = parts[parts.length - 1];
-    const answer = (rows: unknown[]) => [...parts.slice(0, -1).map(() => ({ rows: [] })), { rows }];
-    if (statement !== 'slow') {
-      log.push(statement);
-      return answer(statement === 'sample' ? [{ count: 3 }] : []);
+  let aborted = false;
+  const run = async (sql: string): Promise<unknown> => {
+    const first = sql.split(';')[0];
+    if (aborted && first !== 'ROLLBACK') {
+      log.push(`${first} refused`);
+      throw Object.assign(new Error('current transaction is aborted'), { driverError: { code: '25P02' } });
+    }
+    if (first === 'ROLLBACK') aborted = false;
+    if (sql !== 'slow') {
+      log.push(first);
+      return sql === 'sample' ? [{ count: 3 }] : [];
     }
     await new Promise((resolve) => setTimeout(resolve, slowMs));
     if (!cancelled) {
       log.push('slow done');
-      return answer([{ count: 7 }]);
+      return [{ count: 7 }];
     }
     log.push('slow cancelled');
-    throw Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' });
+    aborted = true;
+    throw Object.assign(new Error('canceling statement due to statement timeout'), { driverError: { code: '57014' } });
   };
-  const client = {
-    query: (message: string) => {
-      const answer = queue.then(() => run(message));
+  const runner = {
+    query: (sql: string) => {
+      const answer = queue.then(() => run(sql));
       queue = answer.catch(() => undefined);
       return answer;
     },
-  };
-  const runner = { connect: async () => client } as unknown as QueryRunner;
-  return { runner, log, messages };
+  } as unknown as QueryRunner;
+  return { runner, log };
 }
 
 describe('SearchSession', () => {
-  it('sends a statement with its plan settings and time limit in one message', async () => {
-    const { runner, messages } = connection(5);
-    const session = new SearchSession(runner, new PlannerStatistics());
-    await session.planned('walk', { sql: 'sample', values: [] }, 40);
-    expect(messages).toEqual([
-      'SET LOCAL jit = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off; SET LOCAL statement_timeout = 40; sample',
-    ]);
-  });
-
   it('gives up on a statement past its time limit at once, and stays busy until the statement ends', async () => {
     const { runner, log } = connection(150);
     const session = new SearchSession(runner, new PlannerStatistics());
@@ -56,9 +50,9 @@ describe('SearchSession', () => {
 
     expect(timedOut(error)).toBe(true);
     expect(Date.now() - started).toBeLessThan(120);
-    expect(log).toEqual([]);
+    expect(log).toEqual(['BEGIN']);
     await session.idle();
-    expect(log).toEqual(['slow done']);
+    expect(log).toEqual(['BEGIN', 'slow done', 'COMMIT']);
     expect(await (error as StatementOverrun).late).toEqual([{ count: 7 }]);
   });
 
@@ -67,23 +61,16 @@ describe('SearchSession', () => {
     const session = new SearchSession(runner, new PlannerStatistics());
     expect(await session.planned('bitmap', { sql: 'slow', values: [] }, 200)).toEqual([{ count: 7 }]);
   });
-
-  it('reports a statement its time limit cancelled in time as timed out', async () => {
-    const { runner } = connection(5, true);
-    const session = new SearchSession(runner, new PlannerStatistics());
-    const error = await session.planned('bitmap', { sql: 'slow', values: [] }, 200).catch((failure: unknown) => failure);
-    expect(timedOut(error)).toBe(true);
-  });
 });
 
 describe('SearchSession after a statement it gave up on', () => {
-  it('runs the next statement once that one has ended', async () => {
+  it('runs the next statement once that one has ended and its transaction is rolled back', async () => {
     const { runner, log } = connection(80, true);
     const session = new SearchSession(runner, new PlannerStatistics());
     const error = await session.planned('bitmap', { sql: 'slow', values: [] }, 10).catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(StatementOverrun);
     expect(await session.planned('bitmap', { sql: 'sample', values: [] }, 500)).toEqual([{ count: 3 }]);
-    expect(log).toEqual(['slow cancelled', 'sample']);
+    expect(log).toEqual(['BEGIN', 'slow cancelled', 'ROLLBACK', 'BEGIN', 'sample', 'COMMIT']);
   });
 });
 

@@ -1,4 +1,3 @@
-import { escapeLiteral } from 'pg';
 import type { JobSearchDto } from '../dto/job-search.dto';
 import { EXACT_TOTAL_LIMIT } from '../job-search-values';
 import { filterCellConditions, filterConditions, inFilterCell, PlaceLimits, placeLimits, postedSince, postedSinceTime, SqlParameters } from './search-filters';
@@ -106,33 +105,6 @@ export interface Statement {
   values: unknown[];
   /** What the statement answers, for telling statements apart without reading their SQL (unit tests' fake databases). */
   kind?: StatementKind;
-}
-
-/**
- * A statement's text with each `$n` written as the literal of its value, for sending with other statements in one
- * message (PostgreSQL's simple protocol takes no parameters). A quoted literal has no type until its context gives
- * one, as an untyped parameter has: `= ANY('{a,b}'::text[])`, `>= '2026-11-01T00:00:00.000Z'` and `LIMIT '20'` read as
- * they did. Quoted strings in the text are left as they are.
- */
-export function withLiterals(statement: Statement): string {
-  return statement.sql.replace(/'(?:[^']|'')*'|\$(\d+)/g, (token, index?: string) =>
-    index === undefined ? token : literal(statement.values[Number(index) - 1]),
-  );
-}
-
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (Array.isArray(value)) return escapeLiteral(`{${value.map(arrayElement).join(',')}}`);
-  if (typeof value === 'string') return escapeLiteral(value);
-  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return `'${value}'`;
-  throw new TypeError(`A search statement's value cannot be written as a literal: ${String(value)}`);
-}
-
-function arrayElement(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') return `"${value.replace(/[\\"]/g, '\\$&')}"`;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  throw new TypeError(`A search statement's array element cannot be written as a literal: ${String(value)}`);
 }
 
 /** The statements a search's count plan runs: the planner's estimate, a count, the sample (or its part), a counted text's listings. */

@@ -1,14 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectEntityManager } from '@nestjs/typeorm';
-import type { PoolClient, QueryResult } from 'pg';
-import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { Semaphore } from '../../../common/concurrency/semaphore';
 import { InjectConfig } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/configuration';
 import { SqlRepository } from '../../../database/sql-repository';
 import { ReadReplicas } from '../../../database/read-replicas';
-import { Statement, Strategy, withLiterals } from './search-sql';
+import type { Statement, Strategy } from './search-sql';
 
 /** PostgreSQL's code for a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
@@ -79,12 +78,13 @@ export class SearchSession {
    * the end of its transaction. PostgreSQL checks a time limit only between steps, and building one GIN bitmap is
    * one step: a count given 15 ms answered four times later (bench/RESULTS-search.md). So the search enforces the
    * limit itself: past it (and a little grace for the round trip) the statement counts as timed out at once, and
-   * runs on to its end on this connection, which goes back to the pool only then (see `withSession`); the session's
-   * next statement waits for it too.
+   * runs on to its end on this connection, which goes back to the pool only then (see `withSession`). A statement
+   * given up on still holds its transaction, which ends only with it (rolled back, when its time limit cancelled it
+   * late): the next statement waits for that, or it would begin inside an aborted transaction and fail.
    */
   planned<T>(strategy: Strategy, statement: Statement, timeoutMs?: number): Promise<T> {
     const settings = [...EVERY_STATEMENT, ...STRATEGY_SETTINGS[strategy], ...(timeoutMs ? [`statement_timeout = ${timeoutMs}`] : [])];
-    const run = this.running.then(() => this.withSettings<T>(settings, statement));
+    const run = this.running.then(() => this.inTransaction<T>(settings, statement));
     if (!timeoutMs) return run;
     this.running = run.then(
       () => undefined,
@@ -103,19 +103,20 @@ export class SearchSession {
   }
 
   /**
-   * One round trip: the settings and the statement go in one message, which PostgreSQL runs as one transaction (so
-   * `SET LOCAL` lasts until the statement's end), rolled back on its own when the statement fails. A message of
-   * several statements takes no parameters, so the statement's values go as literals (`withLiterals`). Three round
-   * trips (BEGIN with the settings, the statement, COMMIT) were most of the statements a search sent.
+   * The COMMIT stays a message of its own: when a time limit runs out just as its statement ends, PostgreSQL reports
+   * it on the connection's next message, which is then this COMMIT (failing as the timeout it is) and not whatever
+   * the search sends next (bench/RESULTS-search.md, 2026-11-29).
    */
-  private async withSettings<T>(settings: string[], statement: Statement): Promise<T> {
-    const text = [...settings.map((setting) => `SET LOCAL ${setting}`), withLiterals(statement)].join('; ');
-    const client: PoolClient = await this.runner.connect();
+  private async inTransaction<T>(settings: string[], statement: Statement): Promise<T> {
+    // One round trip opens the transaction and sets it up (a statement without parameters may hold several).
+    await this.runner.query(['BEGIN', ...settings.map((setting) => `SET LOCAL ${setting}`)].join('; '));
     try {
-      const results = (await client.query(text)) as unknown as QueryResult[];
-      return results[results.length - 1].rows as T;
+      const result: T = await this.runner.query(statement.sql, statement.values);
+      await this.runner.query('COMMIT');
+      return result;
     } catch (error) {
-      throw new QueryFailedError(text, [], error as Error);
+      await this.runner.query('ROLLBACK');
+      throw error;
     }
   }
 }
