@@ -88,8 +88,26 @@ export async function load(
 
 /** User and system CPU time a process has used, from /proc (Linux); clock ticks of 10 ms. */
 export function cpuMs(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return processCpuMs(String(child.pid));
+}
+
+/** User and system CPU time of any process by pid, from /proc (Linux); clock ticks of 10 ms. */
+export function processCpuMs(pid: string): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export interface Latencies {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** p50, p95 and p99 of latencies in ms, each the smallest value at least that share of the calls took. */
+export function percentiles(values: number[]): Latencies {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
 /** Sequential requests on one connection for `seconds`: the latency of a server that is not queueing, in fine resolution. */
@@ -174,7 +192,13 @@ export async function timedConcurrently<T, R>(items: T[], concurrency: number, r
 export function spread(values: number[], digits = 0): string {
   const sorted = [...values].sort((a, b) => a - b);
   const show = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  return `${show(sorted[0])} / ${show(sorted[Math.floor((sorted.length - 1) / 2)])} / ${show(sorted[sorted.length - 1])}`;
+  return `${show(sorted[0])} / ${show(median(values))} / ${show(sorted[sorted.length - 1])}`;
+}
+
+/** The middle of `values` (the lower of the two middles of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** Adds `applications` applications to an account in one statement, as a long-used tracker would hold them. */

@@ -16,11 +16,11 @@
  *   BENCH_REQUESTS      searches per kind, build and round (default 320)
  *   BENCH_KINDS         only these kinds of search, by name, comma-separated (default all but deep paging)
  */
-import { ChildProcess, execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SeededRandom } from '../../tools/listing-generator/seeded-random';
-import { cpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer, timedConcurrently } from '../support';
+import { cli, cpuMs, median, percentiles, processCpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer, timedConcurrently } from '../support';
 import { ensureBenchDatabase } from './bench-database';
 import { SCENARIOS } from './search-mix';
 
@@ -71,8 +71,7 @@ async function main(): Promise<void> {
       const bodies = Array.from({ length: 10 }, () => kind.body(random));
       for (const build of builds) for (const body of bodies) await search(build, key, body);
     }
-    const ratios = new Map<string, Measured[]>();
-    const figures = new Map<string, Measured[][]>();
+    const figures = new Map<string, { earlier: Measured; current: Measured }[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const kind of kinds) {
         log(`Round ${round}/${ROUNDS}: ${kind.name}`);
@@ -82,16 +81,7 @@ async function main(): Promise<void> {
         const measured = new Map<string, Measured>();
         for (const build of order) measured.set(build.name, await measure(build, key, bodies));
         const [earlier, current] = builds.map((build) => measured.get(build.name) as Measured);
-        figures.set(kind.name, [...(figures.get(kind.name) ?? []), [earlier, current]]);
-        ratios.set(kind.name, [
-          ...(ratios.get(kind.name) ?? []),
-          {
-            p50: current.p50 / earlier.p50,
-            p95: current.p95 / earlier.p95,
-            serviceCpuMs: current.serviceCpuMs / earlier.serviceCpuMs,
-            databaseCpuMs: current.databaseCpuMs / earlier.databaseCpuMs,
-          },
-        ]);
+        figures.set(kind.name, [...(figures.get(kind.name) ?? []), { earlier, current }]);
       }
     }
     const lines = [
@@ -101,14 +91,15 @@ async function main(): Promise<void> {
       '| kind | p50 | p95 | service CPU | PostgreSQL CPU | p95 ms | service CPU ms / search | PostgreSQL CPU ms / search |',
       '|---|---|---|---|---|---|---|---|',
       ...kinds.map((kind) => {
-        const of = (field: keyof Measured) =>
+        const rounds = figures.get(kind.name) ?? [];
+        const ratio = (field: keyof Measured) =>
           spread(
-            (ratios.get(kind.name) ?? []).map((ratio) => ratio[field]),
+            rounds.map(({ earlier, current }) => current[field] / earlier[field]),
             2,
           );
-        const median = (index: number, field: keyof Measured) => medianOf((figures.get(kind.name) ?? []).map((pair) => pair[index][field])).toFixed(1);
-        const both = (field: keyof Measured) => `${median(0, field)} → ${median(1, field)}`;
-        return `| ${kind.name} | ${of('p50')} | ${of('p95')} | ${of('serviceCpuMs')} | ${of('databaseCpuMs')} | ${both('p95')} | ${both('serviceCpuMs')} | ${both('databaseCpuMs')} |`;
+        const medians = (field: keyof Measured) =>
+          (['earlier', 'current'] as const).map((build) => median(rounds.map((round) => round[build][field])).toFixed(1)).join(' → ');
+        return `| ${kind.name} | ${ratio('p50')} | ${ratio('p95')} | ${ratio('serviceCpuMs')} | ${ratio('databaseCpuMs')} | ${medians('p95')} | ${medians('serviceCpuMs')} | ${medians('databaseCpuMs')} |`;
       }),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -122,11 +113,10 @@ async function measure(build: Build, key: string, bodies: Body[]): Promise<Measu
   const service = build.service as ChildProcess;
   const [serviceBefore, databaseBefore] = [cpuMs(service), databaseCpu().reading];
   const calls = await timedConcurrently(bodies, CONCURRENCY, (body) => search(build, key, body));
-  const sorted = calls.map((call) => call.ms).sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  const { p50, p95 } = percentiles(calls.map((call) => call.ms));
   return {
-    p50: at(0.5),
-    p95: at(0.95),
+    p50,
+    p95,
     serviceCpuMs: (cpuMs(service) - serviceBefore) / bodies.length,
     databaseCpuMs: databaseCpu(databaseBefore).ms / bodies.length,
   };
@@ -140,10 +130,7 @@ function databaseCpu(before?: Map<string, number>): { ms: number; reading: Map<s
   const reading = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      reading.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') reading.set(pid, processCpuMs(pid));
     } catch {
       // The process ended between the listing and the read.
     }
@@ -164,16 +151,9 @@ async function search(build: Build, key: string, body: Body): Promise<void> {
   if (response.status !== 200) throw new Error(`${build.name}: search ${JSON.stringify(request)} answered ${response.status}: ${answer}`);
 }
 
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
 function createKey(): string {
-  const cli = (...args: string[]) =>
-    JSON.parse(execFileSync('node', [join(ROOT, 'dist', 'cli', 'main.js'), ...args], { env: { ...process.env, DATABASE_URL }, encoding: 'utf8' }));
-  const account = cli('account:create', '--email', `bench-builds-${Date.now()}@bench.example`, '--plan', 'plus');
-  return cli('key:create', '--account', account.id, '--name', 'bench-builds', '--scopes', 'jobs:search').key;
+  const account = cli({ DATABASE_URL }, 'account:create', '--email', `bench-builds-${Date.now()}@bench.example`, '--plan', 'plus');
+  return cli({ DATABASE_URL }, 'key:create', '--account', account.id, '--name', 'bench-builds', '--scopes', 'jobs:search').key;
 }
 
 main().catch((error) => {

@@ -28,7 +28,7 @@ import { JobSearchService } from '../../src/modules/jobs/search/job-search.servi
 import { filterConditions, SqlParameters } from '../../src/modules/jobs/search/search-filters';
 import { SearchRepository } from '../../src/modules/jobs/search/search.repository';
 import { SeededRandom } from '../../tools/listing-generator/seeded-random';
-import { SERVICE_NODE_FLAGS, timedConcurrently } from '../support';
+import { Latencies, percentiles, SERVICE_NODE_FLAGS, timedConcurrently } from '../support';
 import { ensureBenchDatabase, seconds, withClient } from './bench-database';
 import { deepPaging, DEEP_PAGE, Scenario, SCENARIOS } from './search-mix';
 
@@ -45,12 +45,6 @@ const DEEP_RUNS: Record<number, number> = { 1: 10, 8: 16 };
 const TOTAL_CHECKS = 10;
 const EXACT_BELOW = 10_000;
 const TARGET = { p95: 50, p99: 100, p95Busy: 150, growth: 2, typos: 0.8, estimate: 0.25 };
-
-interface Latencies {
-  p50: number;
-  p95: number;
-  p99: number;
-}
 
 interface Size {
   listings: number;
@@ -488,12 +482,6 @@ async function search(size: Size, body: Body): Promise<SearchAnswer> {
   const answer = (await response.json()) as SearchAnswer;
   if (response.status !== 200) throw new Error(`search ${JSON.stringify(body)} answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
-}
-
-function percentiles(values: number[]): Latencies {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
 function label(listings: number): string {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityMetadata } from 'typeorm';
+import type { DataSource, EntityMetadata } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { ListEnvelope, PagingQuery } from '../../../common/http/paging';
 import { hydrated } from '../../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../../database/owned-repository';
@@ -43,27 +44,32 @@ export class CustomSectionsRepository extends OwnedRepositoryFor<CustomSection, 
    * statement, so one snapshot without a transaction of its own, and one round trip where there were two finds.
    */
   async withItemsOf(owner: Owner, resumeId: string): Promise<{ section: CustomSection; items: CustomSectionItem[] }[]> {
-    const { sql, sectionColumns, itemColumns } = this.withItemsStatement();
+    const { sql, sectionColumns, itemColumns } = withItemsStatement(this.manager.connection);
     const rows: { section: Record<string, unknown>; items: Record<string, unknown>[] }[] = await this.manager.query(sql, [accountIdOf(owner), resumeId]);
     return rows.map(({ section, items }) => ({
       section: hydrated<CustomSection>(sectionColumns, section),
       items: items.map((item) => hydrated<CustomSectionItem>(itemColumns, item)),
     }));
   }
+}
 
-  private withItemsStatement() {
-    const [sections, items] = [CustomSection, CustomSectionItem].map((entity) => this.manager.connection.getMetadata(entity));
-    const column = (metadata: EntityMetadata, property: string) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}"`;
-    return {
-      sql: `SELECT to_jsonb(s) AS section,
-                   coalesce((SELECT jsonb_agg(to_jsonb(i) ORDER BY i.${column(items, 'position')})
-                             FROM "${items.tableName}" i
-                             WHERE i.${column(items, 'customSectionId')} = s.${column(sections, 'id')} AND i.${column(items, 'resumeId')} = $2), '[]') AS items
-            FROM "${sections.tableName}" s
-            WHERE s.${column(sections, 'accountId')} = $1
-            ORDER BY s.${column(sections, 'createdAt')}, s.${column(sections, 'id')}`,
-      sectionColumns: sections.columns,
-      itemColumns: items.columns,
-    };
-  }
+/** The statement of `withItemsOf`, written from the entities' metadata when first needed. */
+let withItems: { sql: string; sectionColumns: ColumnMetadata[]; itemColumns: ColumnMetadata[] } | undefined;
+
+function withItemsStatement(dataSource: DataSource) {
+  if (withItems) return withItems;
+  const [sections, items] = [CustomSection, CustomSectionItem].map((entity) => dataSource.getMetadata(entity));
+  const column = (metadata: EntityMetadata, property: string) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}"`;
+  withItems = {
+    sql: `SELECT to_jsonb(s) AS section,
+                 coalesce((SELECT jsonb_agg(to_jsonb(i) ORDER BY i.${column(items, 'position')})
+                           FROM "${items.tableName}" i
+                           WHERE i.${column(items, 'customSectionId')} = s.${column(sections, 'id')} AND i.${column(items, 'resumeId')} = $2), '[]') AS items
+          FROM "${sections.tableName}" s
+          WHERE s.${column(sections, 'accountId')} = $1
+          ORDER BY s.${column(sections, 'createdAt')}, s.${column(sections, 'id')}`,
+    sectionColumns: sections.columns,
+    itemColumns: items.columns,
+  };
+  return withItems;
 }
