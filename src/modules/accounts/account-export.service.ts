@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectEntityManager } from '@nestjs/typeorm';
-import { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
 import { SCOPES } from '../../common/auth/scopes';
 import { ListEnvelope, PAGE_SIZE, PagingQuery } from '../../common/http/paging';
@@ -13,7 +11,6 @@ import { ListEventsQuery } from '../events/dto/event.dto';
 import { EventsService } from '../events/events.service';
 import { OAuthService } from '../oauth/oauth.service';
 import { ProfileService } from '../profile/profile.service';
-import { CustomSectionsService } from '../resumes/custom-sections/custom-sections.service';
 import { ResumesService } from '../resumes/resumes.service';
 import { ListApplicationsQuery } from '../tracker/dto/application.dto';
 import { InterviewsService } from '../tracker/interviews.service';
@@ -39,7 +36,6 @@ export class AccountExportService {
     private readonly accounts: AccountsService,
     private readonly profile: ProfileService,
     private readonly resumes: ResumesService,
-    private readonly customSections: CustomSectionsService,
     private readonly coverLetters: CoverLettersService,
     private readonly tracker: TrackerService,
     private readonly interviews: InterviewsService,
@@ -48,7 +44,6 @@ export class AccountExportService {
     private readonly apiKeys: ApiKeysService,
     private readonly oauth: OAuthService,
     private readonly events: EventsService,
-    @InjectEntityManager() private readonly manager: EntityManager,
   ) {}
 
   /** The document's text, in pieces to write one after the other; it starts reading only when the first is asked for. */
@@ -94,8 +89,7 @@ export class AccountExportService {
   /** Every resume with every section item it stores (hidden ones too) and its custom sections with their items. */
   private async *eachResume(owner: ApiCaller): AsyncGenerator<unknown> {
     for await (const listed of this.each((paging) => this.resumes.list(owner, paging))) {
-      const { resume, sections } = await this.resumes.itemsOf(owner, (listed as { id: string }).id);
-      const customSections = await this.customSections.withItemsOf(owner, resume.id, this.manager);
+      const { resume, sections, customSections } = await this.resumes.itemsOf(owner, (listed as { id: string }).id);
       yield { ...ownedView(resume), sections, customSections };
     }
   }

@@ -1,11 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
+import type { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors/api-errors';
+import type { SectionName } from '../../common/content-sections';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
+import { hydrated } from '../../database/json-columns';
 import { accountIdOf, Owner, OwnedRepositoryFor, ownedView } from '../../database/owned-repository';
+import { CareerProfile } from '../profile/entities/career-profile.entity';
+import type { CustomSectionItem } from './custom-sections/custom-section-item.entity';
+import type { CustomSection } from './custom-sections/custom-section.entity';
+import { customSectionRows, customSectionsOf } from './custom-sections/custom-sections.repository';
 import { ResumeListItem, ResumeView } from './dto/resume.dto';
 import { Resume } from './entities/resume.entity';
 import { ResumeErrorCode, ResumeException } from './resumes.exception';
+import type { SectionItemView } from './sections/section-item-view';
+import { sectionItemRows, sectionItemViews } from './sections/section-items.repository';
+
+/** A resume and everything its content is made of, as one snapshot (see `ResumesRepository.snapshot`). */
+export interface ResumeSnapshot {
+  resume: Resume;
+  /** Null only for an account without a profile, which the service never leaves. */
+  profile: CareerProfile | null;
+  /** Every item of each section, in default order. */
+  sections: Record<SectionName, SectionItemView[]>;
+  /** The account's custom sections, oldest first, with the resume's items in each. */
+  customSections: { section: CustomSection; items: CustomSectionItem[] }[];
+}
+
+interface SnapshotRow {
+  resume: Record<string, unknown>;
+  profile: Record<string, unknown> | null;
+  sections: { kind: number; item: Record<string, unknown> }[];
+  customSections: { section: Record<string, unknown>; items: Record<string, unknown>[] }[];
+}
 
 /** `column` (a section key → ids object) without the ids `$2` and without the keys `$3`, ids kept in their order. */
 const WITHOUT = (column: string) => `(
@@ -29,6 +56,25 @@ export class ResumesRepository extends OwnedRepositoryFor<Resume, ResumeView>(Re
       { isDefault: 'DESC', updatedAt: 'DESC', id: 'ASC' },
       { omit: ['cvData', 'hiddenItems', 'personalOverrides', 'itemOrder', 'selectedSummaryId', 'designSettings', 'optionalFields', 'sectionOrder'] },
     );
+  }
+
+  /**
+   * The account's resume `id` with its profile, section items and custom sections, read in one statement: one
+   * snapshot without a transaction of its own, where a read and each PDF export sent seven statements (two of them to
+   * open a REPEATABLE READ transaction, one to end it), each a write to PostgreSQL's socket from the event loop.
+   * NotFoundError when the account has no such resume.
+   */
+  async snapshot(owner: Owner, id: string): Promise<ResumeSnapshot> {
+    if (!isUUID(id)) throw new NotFoundError();
+    const dataSource = this.manager.connection;
+    const [row] = await this.statement<SnapshotRow>(snapshotStatement(dataSource), [accountIdOf(owner), id], 'resume-snapshot');
+    if (!row) throw new NotFoundError();
+    return {
+      resume: hydrated<Resume>(this.metadata.columns, row.resume),
+      profile: row.profile && hydrated<CareerProfile>(dataSource.getMetadata(CareerProfile).columns, row.profile),
+      sections: sectionItemViews(dataSource, row.sections),
+      customSections: customSectionsOf(dataSource, row.customSections),
+    };
   }
 
   findDefault(owner: Owner): Promise<Resume | null> {
@@ -111,6 +157,28 @@ export class ResumesRepository extends OwnedRepositoryFor<Resume, ResumeView>(Re
       [accountIdOf(owner), itemIds, sectionKeys],
     );
   }
+}
+
+/** The statement of `snapshot` ($1 the account, $2 the resume), written from the entities' metadata when first needed. */
+let snapshotSql: string | undefined;
+
+function snapshotStatement(dataSource: DataSource): string {
+  if (snapshotSql) return snapshotSql;
+  const [resumes, profiles] = [Resume, CareerProfile].map((entity) => dataSource.getMetadata(entity));
+  const [resumeId, resumeAccount, profileAccount] = [
+    resumes.findColumnWithPropertyName('id'),
+    resumes.findColumnWithPropertyName('accountId'),
+    profiles.findColumnWithPropertyName('accountId'),
+  ].map((column) => `"${column!.databaseName}"`);
+  snapshotSql = `SELECT to_jsonb(r) AS resume,
+      (SELECT to_jsonb(p) FROM "${profiles.tableName}" p WHERE p.${profileAccount} = $1) AS profile,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'item', item) ORDER BY kind, place), '[]')
+       FROM (${sectionItemRows(dataSource, '$2')}) AS items) AS sections,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('section', section, 'items', items) ORDER BY place), '[]')
+       FROM (${customSectionRows(dataSource, '$1', '$2')}) AS custom) AS "customSections"
+    FROM "${resumes.tableName}" r
+    WHERE r.${resumeId} = $2 AND r.${resumeAccount} = $1`;
+  return snapshotSql;
 }
 
 function targetOf(owner: Owner, cvId: string | undefined) {

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ApiCaller } from '../../common/auth/api-caller';
-import { ValidationFailedError } from '../../common/errors/api-errors';
+import { NotFoundError, ValidationFailedError } from '../../common/errors/api-errors';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
 import { referencedRecord } from '../../common/validation/referenced-record';
 import type { SectionName } from '../../common/content-sections';
 import { accountIdOf, Owner, ownedView } from '../../database/owned-repository';
 import { EventsOutbox } from '../events/events-outbox';
-import { ProfileService } from '../profile/profile.service';
-import { CustomSectionsService, CustomSectionWithItems } from './custom-sections/custom-sections.service';
+import { customSectionWithItems, CustomSectionWithItems } from './custom-sections/custom-sections.service';
 import type { ResumeContent } from './dto/resume-content.dto';
 import { CreateResumeDto, ResumeDetail, ResumeListItem, UpdateResumeDto } from './dto/resume.dto';
 import type { Resume } from './entities/resume.entity';
@@ -44,8 +43,6 @@ export class ResumesService {
   constructor(
     private readonly resumes: ResumesRepository,
     private readonly sections: SectionsService,
-    private readonly customSections: CustomSectionsService,
-    private readonly profiles: ProfileService,
     private readonly events: EventsOutbox,
   ) {}
 
@@ -139,11 +136,12 @@ export class ResumesService {
   }
 
   /** A resume with its section items as stored (not resolved): what tailoring reorders and hides, and reads. */
-  itemsOf(owner: Owner, id: string): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]>; customSections: CustomSectionWithItems[] }> {
-    return this.resumes.transaction(async (resumes, manager) => {
-      const resume = await resumes.require(owner, id);
-      return { resume, sections: await this.sections.itemsOf(id, manager), customSections: await this.customSections.withItemsOf(owner, id, manager) };
-    }, 'REPEATABLE READ');
+  async itemsOf(
+    owner: Owner,
+    id: string,
+  ): Promise<{ resume: Resume; sections: Record<SectionName, SectionItemView[]>; customSections: CustomSectionWithItems[] }> {
+    const { resume, sections, customSections } = await this.resumes.snapshot(owner, id);
+    return { resume, sections, customSections: customSections.map(customSectionWithItems) };
   }
 
   list(caller: ApiCaller, paging: PagingQuery): Promise<ListEnvelope<ResumeListItem>> {
@@ -190,16 +188,12 @@ export class ResumesService {
   }
 
   /** One consistent snapshot of everything the content is made of. */
-  private resolve(owner: Owner, id: string): Promise<{ resume: Resume; content: ResumeContent }> {
-    return this.resumes.transaction(async (resumes, manager) => {
-      const resume = await resumes.require(owner, id);
-      const profile = await this.profiles.get(owner, manager);
-      const sections = await this.sections.itemsOf(id, manager);
-      const customSections = await this.customSections.withItemsOf(owner, id, manager);
-      const sources = { resume, profile, sections, customSections };
-      // A caller sees the parts its scopes cover; the tailoring worker, which acts for the account, sees everything.
-      return { resume, content: resolveResumeContent(isCaller(owner) ? sourcesWithinScopes(sources, owner.scopes) : sources) };
-    }, 'REPEATABLE READ');
+  private async resolve(owner: Owner, id: string): Promise<{ resume: Resume; content: ResumeContent }> {
+    const { resume, profile, sections, customSections } = await this.resumes.snapshot(owner, id);
+    if (!profile) throw new NotFoundError();
+    const sources = { resume, profile, sections, customSections: customSections.map(customSectionWithItems) };
+    // A caller sees the parts its scopes cover; the tailoring worker, which acts for the account, sees everything.
+    return { resume, content: resolveResumeContent(isCaller(owner) ? sourcesWithinScopes(sources, owner.scopes) : sources) };
   }
 
   private async insertDuplicate(resumes: ResumesRepository, manager: EntityManager, owner: Owner, sourceId: string, name: string) {

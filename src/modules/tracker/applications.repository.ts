@@ -353,9 +353,14 @@ export class ApplicationsRepository extends OwnedRepositoryFor<Application, Owne
     await this.manager.update(Application, { id: applicationId }, { status: 'watchlist', tailoringReport: report, tailoringPending: false });
   }
 
-  /** True while an application of the account linked to the resume has its tailoring pending. */
-  isTailoring(accountId: string, resumeId: string): Promise<boolean> {
-    return this.manager.existsBy(Application, { accountId, cvId: resumeId, tailoringPending: true });
+  /** True while an application of the account linked to the resume has its tailoring pending (each PDF export asks). */
+  async isTailoring(accountId: string, resumeId: string): Promise<boolean> {
+    const [{ tailoring }] = await this.statement<{ tailoring: boolean }>(
+      'SELECT EXISTS (SELECT FROM applications WHERE account_id = $1 AND cv_id = $2 AND tailoring_pending) AS tailoring',
+      [accountId, resumeId],
+      'resume-tailoring',
+    );
+    return tailoring;
   }
 
   /** The job listing an application is created from (listings belong to no account), or null. */

@@ -38,38 +38,36 @@ export class CustomSectionsRepository extends OwnedRepositoryFor<CustomSection, 
     const items = await this.manager.createQueryBuilder().delete().from(CustomSectionItem).where({ customSectionId: id }).returning(['id']).execute();
     return (items.raw as { id: string }[]).map((item) => item.id);
   }
-
-  /**
-   * Every definition of the account, oldest first, with the items one resume has in it in default order: one
-   * statement, so one snapshot without a transaction of its own, and one round trip where there were two finds.
-   */
-  async withItemsOf(owner: Owner, resumeId: string): Promise<{ section: CustomSection; items: CustomSectionItem[] }[]> {
-    const { sql, sectionColumns, itemColumns } = withItemsStatement(this.manager.connection);
-    const rows: { section: Record<string, unknown>; items: Record<string, unknown>[] }[] = await this.manager.query(sql, [accountIdOf(owner), resumeId]);
-    return rows.map(({ section, items }) => ({
-      section: hydrated<CustomSection>(sectionColumns, section),
-      items: items.map((item) => hydrated<CustomSectionItem>(itemColumns, item)),
-    }));
-  }
 }
 
-/** The statement of `withItemsOf`, written from the entities' metadata when first needed. */
-let withItems: { sql: string; sectionColumns: ColumnMetadata[]; itemColumns: ColumnMetadata[] } | undefined;
+/** Columns that hydrate the rows of `customSectionRows`, read from the entities' metadata when first needed. */
+let columns: { section: ColumnMetadata[]; item: ColumnMetadata[] } | undefined;
 
-function withItemsStatement(dataSource: DataSource) {
-  if (withItems) return withItems;
+/**
+ * Every custom section of the account `account` (a placeholder, `$1`) names, one row per section: its `place` among
+ * them (oldest first), `section` (the row as JSON) and `items`, the items the resume `resume` names has in it in
+ * default order (see `customSectionsOf`).
+ */
+export function customSectionRows(dataSource: DataSource, account: string, resume: string): string {
   const [sections, items] = [CustomSection, CustomSectionItem].map((entity) => dataSource.getMetadata(entity));
   const column = (metadata: EntityMetadata, property: string) => `"${metadata.findColumnWithPropertyName(property)!.databaseName}"`;
-  withItems = {
-    sql: `SELECT to_jsonb(s) AS section,
+  return `SELECT row_number() OVER (ORDER BY s.${column(sections, 'createdAt')}, s.${column(sections, 'id')}) AS place, to_jsonb(s) AS section,
                  coalesce((SELECT jsonb_agg(to_jsonb(i) ORDER BY i.${column(items, 'position')})
                            FROM "${items.tableName}" i
-                           WHERE i.${column(items, 'customSectionId')} = s.${column(sections, 'id')} AND i.${column(items, 'resumeId')} = $2), '[]') AS items
+                           WHERE i.${column(items, 'customSectionId')} = s.${column(sections, 'id')} AND i.${column(items, 'resumeId')} = ${resume}), '[]') AS items
           FROM "${sections.tableName}" s
-          WHERE s.${column(sections, 'accountId')} = $1
-          ORDER BY s.${column(sections, 'createdAt')}, s.${column(sections, 'id')}`,
-    sectionColumns: sections.columns,
-    itemColumns: items.columns,
-  };
-  return withItems;
+          WHERE s.${column(sections, 'accountId')} = ${account}`;
+}
+
+/** Rows of `customSectionRows`, in place order, as the definitions and their items. */
+export function customSectionsOf(
+  dataSource: DataSource,
+  rows: { section: Record<string, unknown>; items: Record<string, unknown>[] }[],
+): { section: CustomSection; items: CustomSectionItem[] }[] {
+  columns ??= { section: dataSource.getMetadata(CustomSection).columns, item: dataSource.getMetadata(CustomSectionItem).columns };
+  const { section: sectionColumns, item: itemColumns } = columns;
+  return rows.map(({ section, items }) => ({
+    section: hydrated<CustomSection>(sectionColumns, section),
+    items: items.map((item) => hydrated<CustomSectionItem>(itemColumns, item)),
+  }));
 }

@@ -9,6 +9,7 @@ import { SectionItemsRepository } from '../sections/section-items.repository';
 import { customSectionKey } from '../sections/section-keys';
 import type { CustomItemField } from './custom-item-fields';
 import { CustomSectionItem } from './custom-section-item.entity';
+import type { CustomSection } from './custom-section.entity';
 import { CreateCustomSectionDto, CustomSectionItemDto, CustomSectionView, UpdateCustomSectionDto } from './custom-section.dto';
 import { CustomSectionsRepository } from './custom-sections.repository';
 
@@ -69,17 +70,6 @@ export class CustomSectionsService {
     });
   }
 
-  /** Every custom section of the account, oldest first, with the items one resume has in it. */
-  async withItemsOf(owner: Owner, resumeId: string, within: EntityManager): Promise<CustomSectionWithItems[]> {
-    const sections = await this.definitions.withManager(within).withItemsOf(owner, resumeId);
-    return sections.map(({ section: { id, title, enabledFields }, items }) => ({
-      id,
-      title,
-      enabledFields,
-      items: items.map((item) => sectionItemView(item)),
-    }));
-  }
-
   /**
    * Adds items to a resume under the account's custom section titled `title` (any case), inside the caller's
    * transaction. The section is made when the account has none of that title, and made to enable `enabledFields`
@@ -100,4 +90,15 @@ export class CustomSectionsService {
     }
     await this.items.withManager(within).insertMany({ entity: CustomSectionItem, scope: { customSectionId: definitionId } }, owner, resumeId, bodies);
   }
+}
+
+/** A custom section and one resume's items in it, as that resume shows them. */
+export function customSectionWithItems({
+  section: { id, title, enabledFields },
+  items,
+}: {
+  section: CustomSection;
+  items: CustomSectionItem[];
+}): CustomSectionWithItems {
+  return { id, title, enabledFields, items: items.map((item) => sectionItemView(item)) };
 }

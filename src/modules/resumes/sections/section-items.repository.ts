@@ -67,21 +67,6 @@ export class SectionItemsRepository extends SqlRepository {
     if (!affected) throw new NotFoundError();
   }
 
-  /**
-   * Every item of a resume's sections, per section in its default order, in one statement: a resume's read and each
-   * PDF export read nine tables, and a round trip and a query built per table cost the event loop more than the rows.
-   */
-  async itemsOf(resumeId: string): Promise<Record<SectionName, SectionItemView[]>> {
-    const sections = Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, [] as SectionItemView[]])) as Record<SectionName, SectionItemView[]>;
-    const { items } = contentStatements(this.manager.connection);
-    const rows: { kind: number; item: Record<string, unknown> }[] = await this.manager.query(items.sql, [resumeId]);
-    for (const { kind, item } of rows) {
-      const { name, dates } = SECTION_KINDS[kind];
-      sections[name].push(sectionItemView(hydrated<SectionItem>(items.columns[kind], item), dates));
-    }
-    return sections;
-  }
-
   /** Adds rows to a resume's store, in this order; answers their ids. */
   async insertMany(store: SectionStore, owner: Owner, resumeId: string, rows: object[]): Promise<string[]> {
     if (rows.length === 0) return [];
@@ -142,11 +127,8 @@ interface ContentStatements {
   copies: string[];
   /** `$1`'s sections as SectionSize rows. */
   sizes: string;
-  /**
-   * `$1`'s items of every section kind: `kind` (its index in SECTION_KINDS) and `item` (the row as JSON), in default
-   * order; `columns[kind]` hydrates a kind's rows.
-   */
-  items: { sql: string; columns: ColumnMetadata[][] };
+  /** See `sectionItemRows`; `columns[kind]` hydrates a kind's rows. */
+  items: { rows: (resume: string) => string; columns: ColumnMetadata[][] };
 }
 
 let statements: ContentStatements | undefined;
@@ -163,6 +145,13 @@ function contentStatements(dataSource: DataSource): ContentStatements {
       : `'customSection:' || ${quoted(dataSource.getMetadata(CustomSectionItem).findColumnWithPropertyName('customSectionId')!)}`;
     return { table: `"${metadata.tableName}"`, columns: metadata.columns, section };
   });
+  const itemRows = (resume: string) =>
+    SECTION_KINDS.map(({ entity, dates }, index) => {
+      const metadata = dataSource.getMetadata(entity);
+      const order = newestFirst(dates).map(([term, direction, nulls]) => [term, direction, nulls].filter(Boolean).join(' '));
+      return `SELECT ${index} AS kind, row_number() OVER (ORDER BY ${order.join(', ')}) AS place, to_jsonb("item") AS item
+        FROM "${metadata.tableName}" "item" WHERE "item".${quoted(metadata.findColumnWithPropertyName('resumeId')!)} = ${resume}`;
+    }).join(' UNION ALL ');
   statements = {
     copies: tables.map(({ table, columns }) => {
       const copied = columns.filter((column) => !OWN_COLUMNS.includes(column.propertyName)).map(quoted);
@@ -184,16 +173,32 @@ function contentStatements(dataSource: DataSource): ContentStatements {
       })
       .join(' UNION ALL ')}) AS items GROUP BY section`,
     items: {
-      sql: `SELECT kind, item FROM (${SECTION_KINDS.map(({ entity, dates }, index) => {
-        const metadata = dataSource.getMetadata(entity);
-        const order = newestFirst(dates).map(([term, direction, nulls]) => [term, direction, nulls].filter(Boolean).join(' '));
-        return `SELECT ${index} AS kind, row_number() OVER (ORDER BY ${order.join(', ')}) AS place, to_jsonb("item") AS item
-          FROM "${metadata.tableName}" "item" WHERE "item".${quoted(metadata.findColumnWithPropertyName('resumeId')!)} = $1`;
-      }).join(' UNION ALL ')}) AS items ORDER BY kind, place`,
+      rows: itemRows,
       columns: SECTION_KINDS.map(({ entity }) => dataSource.getMetadata(entity).columns),
     },
   };
   return statements;
+}
+
+/**
+ * Every item of the resume that `resume` (a placeholder, `$2`) names, from every section table at once, one row per
+ * item: `kind` (its index in SECTION_KINDS), its `place` in its section's default order, and `item`, the row as JSON
+ * (see `sectionItemViews`). A resume's read and each PDF export read nine tables; a round trip and a query built per
+ * table cost the event loop more than the rows.
+ */
+export function sectionItemRows(dataSource: DataSource, resume: string): string {
+  return contentStatements(dataSource).items.rows(resume);
+}
+
+/** Rows of `sectionItemRows`, ordered by kind and place, as each section's items the API answers. */
+export function sectionItemViews(dataSource: DataSource, rows: { kind: number; item: Record<string, unknown> }[]): Record<SectionName, SectionItemView[]> {
+  const { columns } = contentStatements(dataSource).items;
+  const sections = Object.fromEntries(SECTION_KINDS.map((kind) => [kind.name, [] as SectionItemView[]])) as Record<SectionName, SectionItemView[]>;
+  for (const { kind, item } of rows) {
+    const { name, dates } = SECTION_KINDS[kind];
+    sections[name].push(sectionItemView(hydrated<SectionItem>(columns[kind], item), dates));
+  }
+  return sections;
 }
 
 function quoted(column: ColumnMetadata): string {

@@ -98,11 +98,6 @@ export class SectionsService {
     );
   }
 
-  /** Every item of a resume's sections, per section in default order: what its resolved content is made of. */
-  itemsOf(resumeId: string, within: EntityManager): Promise<Record<SectionName, SectionItemView[]>> {
-    return this.items.withManager(within).itemsOf(resumeId);
-  }
-
   /**
    * Adds items to a resume's section, in this order, inside the caller's transaction; answers their ids. The caller
    * checks the limits once it has written all it writes (assertWithinLimits).
