@@ -1,9 +1,12 @@
 /**
  * `npm run bench:pdf-isolation`: whether PDF exports leave the rest of the process responsive. One service process
  * (dist/, as `npm start` runs it) serves a read at a fixed rate (open loop, see `openLoop` in support.ts) twice per
- * round: alone, and while two clients export the largest resume the content limits allow, back to back. Target: the
- * read's p99 under 50 ms during the exports. Rounds alternate which run goes first, so that a machine that gets busier
- * or quieter during the benchmark shows in both; the summary is min / median / max over rounds.
+ * round: alone, and while two clients export the largest resume the content limits allow, back to back. Targets:
+ * the read's p99 under 50 ms during the exports, and within 2× of its p99 alone. It also reports each export's CPU
+ * time (the service's main thread, the whole service, PostgreSQL), which tells what a change to exports did on a
+ * machine whose speed drifts: run it with each build's dist/ in turn. Rounds alternate which run goes first, so that
+ * a machine that gets busier or quieter during the benchmark shows in both; the summary is min / median / max over
+ * rounds.
  *
  * BENCH_ROUNDS (5), BENCH_SECONDS per run (20), BENCH_RATE reads per second (50), BENCH_READ_PATH
  * (/v1/tracker/applications; /health/live also works), BENCH_RESUME (`largest`, or `two-page`: the sample resume
@@ -14,7 +17,8 @@ import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-d
 import { RESUME_CONTENT_LIMITS, SECTION_TEXT } from '../src/modules/resumes/resumes.limits';
 import { sampleJsonResume } from '../test/modules/resumes/export/json-resume.fixture';
 import { largestJsonResume } from '../test/modules/resumes/export/largest-resume.fixture';
-import { cli, OpenLoopResult, openLoop, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
+import type { ChildProcess } from 'node:child_process';
+import { cli, databaseCpu, OpenLoopResult, openLoop, processCpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_pdf_isolation';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -31,6 +35,8 @@ interface ExportTally {
   /** Answers other than 200 (a 503 PDF_RENDER_TIMEOUT, say), by status. */
   refused: Record<number, number>;
   msPerExport: number[];
+  /** CPU time per export while exporting (reads included, 50 a second): the service's main thread, the whole service, every postgres process. */
+  cpuMsPerExport: { mainThread: number; service: number; database: number };
 }
 
 interface Round {
@@ -69,7 +75,9 @@ async function main(): Promise<void> {
         if (run === 'quiet') {
           runs.quiet = await openLoop('quiet', `${base}${READ_PATH}`, headers, RATE, SECONDS);
         } else {
-          const [result, tally] = await whileExporting(base, headers, resumeId, () => openLoop('exporting', `${base}${READ_PATH}`, headers, RATE, SECONDS));
+          const [result, tally] = await whileExporting(service, base, headers, resumeId, () =>
+            openLoop('exporting', `${base}${READ_PATH}`, headers, RATE, SECONDS),
+          );
           runs.exporting = result;
           runs.tally = tally;
         }
@@ -90,12 +98,13 @@ async function main(): Promise<void> {
 
 /** Runs `measure` while EXPORTERS clients export the resume back to back, and stops them when it is done. */
 async function whileExporting(
+  service: ChildProcess,
   base: string,
   headers: Record<string, string>,
   resumeId: string,
   measure: () => Promise<OpenLoopResult>,
 ): Promise<[OpenLoopResult, ExportTally]> {
-  const tally: ExportTally = { exports: 0, refused: {}, msPerExport: [] };
+  const tally: ExportTally = { exports: 0, refused: {}, msPerExport: [], cpuMsPerExport: { mainThread: NaN, service: NaN, database: NaN } };
   let measuring = true;
   const exporter = async () => {
     while (measuring) {
@@ -110,10 +119,19 @@ async function whileExporting(
       }
     }
   };
+  // The main thread is the task whose id is the process's.
+  const [whole, mainThread] = [String(service.pid), `${service.pid}/task/${service.pid}`];
+  const before = { mainThread: processCpuMs(mainThread), service: processCpuMs(whole), database: databaseCpu() };
   const exporters = Array.from({ length: EXPORTERS }, exporter);
   const result = await measure();
   measuring = false;
   await Promise.all(exporters);
+  const per = (ms: number) => ms / Math.max(1, tally.exports);
+  tally.cpuMsPerExport = {
+    mainThread: per(processCpuMs(mainThread) - before.mainThread),
+    service: per(processCpuMs(whole) - before.service),
+    database: per(databaseCpu(before.database.reading).ms),
+  };
   return [result, tally];
 }
 
@@ -133,6 +151,8 @@ function report(rounds: Round[]): void {
     `| during ${EXPORTERS} exports | ${of((r) => r.exporting.p50)} | ${of((r) => r.exporting.p99)} | ${of((r) => r.exporting.max)} | ${of((r) => r.exporting.failed, 0)} |`,
   );
   console.log(`\nExports per run: ${of((r) => r.tally.exports, 0)}; ms per export: ${of((r) => median(r.tally.msPerExport), 0)}`);
+  const cpu = (part: keyof ExportTally['cpuMsPerExport']) => of((r) => r.tally.cpuMsPerExport[part], 2);
+  console.log(`CPU ms per export (reads included): main thread ${cpu('mainThread')}, whole service ${cpu('service')}, PostgreSQL ${cpu('database')}`);
   console.log(`p99 during the exports over p99 alone, per round: ${of((r) => r.exporting.p99 / r.quiet.p99, 2)}`);
   const worst = median(rounds.map((round) => round.exporting.p99));
   const met = worst < TARGET_P99_MS && rounds.every((round) => round.exporting.failed === 0);

@@ -1,6 +1,6 @@
 import { ChildProcess, execFileSync, fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
@@ -95,6 +95,24 @@ export function cpuMs(child: ChildProcess): number {
 export function processCpuMs(pid: string): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time of every postgres process (the server and its backends) since `before` (a reading of this function),
+ * from /proc in clock ticks of 10 ms; a process that ended in between is not counted.
+ */
+export function databaseCpu(before?: Map<string, number>): { ms: number; reading: Map<string, number> } {
+  const reading = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') reading.set(pid, processCpuMs(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let ms = 0;
+  for (const [pid, cpu] of reading) ms += cpu - (before?.get(pid) ?? 0);
+  return { ms, reading };
 }
 
 export interface Latencies {

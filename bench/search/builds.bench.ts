@@ -17,10 +17,9 @@
  *   BENCH_KINDS         only these kinds of search, by name, comma-separated (default all but deep paging)
  */
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SeededRandom } from '../../tools/listing-generator/seeded-random';
-import { cli, cpuMs, median, percentiles, processCpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer, timedConcurrently } from '../support';
+import { cli, cpuMs, databaseCpu, median, percentiles, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer, timedConcurrently } from '../support';
 import { ensureBenchDatabase } from './bench-database';
 import { SCENARIOS } from './search-mix';
 
@@ -120,24 +119,6 @@ async function measure(build: Build, key: string, bodies: Body[]): Promise<Measu
     serviceCpuMs: (cpuMs(service) - serviceBefore) / bodies.length,
     databaseCpuMs: databaseCpu(databaseBefore).ms / bodies.length,
   };
-}
-
-/**
- * CPU time of every postgres process (the server and its backends) since `before` (a reading of this function),
- * from /proc in clock ticks of 10 ms; a process that ended in between is not counted.
- */
-function databaseCpu(before?: Map<string, number>): { ms: number; reading: Map<string, number> } {
-  const reading = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') reading.set(pid, processCpuMs(pid));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  let ms = 0;
-  for (const [pid, cpu] of reading) ms += cpu - (before?.get(pid) ?? 0);
-  return { ms, reading };
 }
 
 async function search(build: Build, key: string, body: Body): Promise<void> {
