@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createDatabaseIfMissing, dropDatabase, prepareDatabase } from '../src/database/prepare-database';
-import { cli, ROOT, spread } from './support';
+import { cli, median, ROOT, spread } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_cli';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -42,11 +42,6 @@ function timedMs(variant: Variant, env: NodeJS.ProcessEnv): number {
   const started = process.hrtime.bigint();
   execFileSync(variant.command, variant.args, { cwd: ROOT, env: { ...process.env, ...env, ...variant.env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 async function main(): Promise<void> {

@@ -12,13 +12,13 @@
  * (/v1/tracker/applications; /health/live also works), BENCH_RESUME (`largest`, or `two-page`: the sample resume
  * with its jobs repeated to fill two pages, the everyday export). A smoke run: BENCH_ROUNDS=1 BENCH_SECONDS=3.
  */
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
 import { RESUME_CONTENT_LIMITS, SECTION_TEXT } from '../src/modules/resumes/resumes.limits';
 import { sampleJsonResume } from '../test/modules/resumes/export/json-resume.fixture';
 import { largestJsonResume } from '../test/modules/resumes/export/largest-resume.fixture';
-import type { ChildProcess } from 'node:child_process';
-import { cli, databaseCpu, OpenLoopResult, openLoop, processCpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
+import { cli, databaseCpu, median, OpenLoopResult, openLoop, processCpuMs, ROOT, SERVICE_NODE_FLAGS, spread, startServer, stopServer } from './support';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/career_bench_pdf_isolation';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -104,7 +104,7 @@ async function whileExporting(
   resumeId: string,
   measure: () => Promise<OpenLoopResult>,
 ): Promise<[OpenLoopResult, ExportTally]> {
-  const tally: ExportTally = { exports: 0, refused: {}, msPerExport: [], cpuMsPerExport: { mainThread: NaN, service: NaN, database: NaN } };
+  const tally: Omit<ExportTally, 'cpuMsPerExport'> = { exports: 0, refused: {}, msPerExport: [] };
   let measuring = true;
   const exporter = async () => {
     while (measuring) {
@@ -127,12 +127,12 @@ async function whileExporting(
   measuring = false;
   await Promise.all(exporters);
   const per = (ms: number) => ms / Math.max(1, tally.exports);
-  tally.cpuMsPerExport = {
+  const cpuMsPerExport = {
     mainThread: per(processCpuMs(mainThread) - before.mainThread),
     service: per(processCpuMs(whole) - before.service),
     database: per(databaseCpu(before.database.reading).ms),
   };
-  return [result, tally];
+  return [result, { ...tally, cpuMsPerExport }];
 }
 
 async function exportOnce(base: string, headers: Record<string, string>, resumeId: string): Promise<Buffer> {
@@ -168,12 +168,6 @@ function twoPageJsonResume() {
     position: `${resume.work[index % resume.work.length].position} ${index + 1}`,
   }));
   return resume;
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 main().catch((error) => {

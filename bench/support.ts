@@ -213,10 +213,10 @@ export function spread(values: number[], digits = 0): string {
   return `${show(sorted[0])} / ${show(median(values))} / ${show(sorted[sorted.length - 1])}`;
 }
 
-/** The middle of `values` (the lower of the two middles of an even count). */
+/** The middle of `values` (the lower of the two middles of an even count); NaN when there are none. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
 }
 
 /** Adds `applications` applications to an account in one statement, as a long-used tracker would hold them. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { DataSource } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { NotFoundError } from '../../common/errors/api-errors';
 import type { SectionName } from '../../common/content-sections';
 import { ListEnvelope, PagingQuery } from '../../common/http/paging';
@@ -67,11 +68,12 @@ export class ResumesRepository extends OwnedRepositoryFor<Resume, ResumeView>(Re
   async snapshot(owner: Owner, id: string): Promise<ResumeSnapshot> {
     if (!isUUID(id)) throw new NotFoundError();
     const dataSource = this.manager.connection;
-    const [row] = await this.statement<SnapshotRow>(snapshotStatement(dataSource), [accountIdOf(owner), id], 'resume-snapshot');
+    const { sql, resumeColumns, profileColumns } = snapshotStatement(dataSource);
+    const [row] = await this.statement<SnapshotRow>(sql, [accountIdOf(owner), id], 'resume-snapshot');
     if (!row) throw new NotFoundError();
     return {
-      resume: hydrated<Resume>(this.metadata.columns, row.resume),
-      profile: row.profile && hydrated<CareerProfile>(dataSource.getMetadata(CareerProfile).columns, row.profile),
+      resume: hydrated<Resume>(resumeColumns, row.resume),
+      profile: row.profile && hydrated<CareerProfile>(profileColumns, row.profile),
       sections: sectionItemViews(dataSource, row.sections),
       customSections: customSectionsOf(dataSource, row.customSections),
     };
@@ -159,18 +161,21 @@ export class ResumesRepository extends OwnedRepositoryFor<Resume, ResumeView>(Re
   }
 }
 
-/** The statement of `snapshot` ($1 the account, $2 the resume), written from the entities' metadata when first needed. */
-let snapshotSql: string | undefined;
+/**
+ * The statement of `snapshot` ($1 the account, $2 the resume) and the columns that hydrate its rows, written from the
+ * entities' metadata when first needed.
+ */
+let snapshotQuery: { sql: string; resumeColumns: ColumnMetadata[]; profileColumns: ColumnMetadata[] } | undefined;
 
-function snapshotStatement(dataSource: DataSource): string {
-  if (snapshotSql) return snapshotSql;
+function snapshotStatement(dataSource: DataSource) {
+  if (snapshotQuery) return snapshotQuery;
   const [resumes, profiles] = [Resume, CareerProfile].map((entity) => dataSource.getMetadata(entity));
   const [resumeId, resumeAccount, profileAccount] = [
     resumes.findColumnWithPropertyName('id'),
     resumes.findColumnWithPropertyName('accountId'),
     profiles.findColumnWithPropertyName('accountId'),
   ].map((column) => `"${column!.databaseName}"`);
-  snapshotSql = `SELECT to_jsonb(r) AS resume,
+  const sql = `SELECT to_jsonb(r) AS resume,
       (SELECT to_jsonb(p) FROM "${profiles.tableName}" p WHERE p.${profileAccount} = $1) AS profile,
       (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', kind, 'item', item) ORDER BY kind, place), '[]')
        FROM (${sectionItemRows(dataSource, '$2')}) AS items) AS sections,
@@ -178,7 +183,8 @@ function snapshotStatement(dataSource: DataSource): string {
        FROM (${customSectionRows(dataSource, '$1', '$2')}) AS custom) AS "customSections"
     FROM "${resumes.tableName}" r
     WHERE r.${resumeId} = $2 AND r.${resumeAccount} = $1`;
-  return snapshotSql;
+  snapshotQuery = { sql, resumeColumns: resumes.columns, profileColumns: profiles.columns };
+  return snapshotQuery;
 }
 
 function targetOf(owner: Owner, cvId: string | undefined) {
