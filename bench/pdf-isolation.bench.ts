@@ -10,10 +10,14 @@
  *
  * BENCH_ROUNDS (5), BENCH_SECONDS per run (20), BENCH_RATE reads per second (50), BENCH_READ_PATH
  * (/v1/tracker/applications; /health/live also works), BENCH_RESUME (`largest`, or `two-page`: the sample resume
- * with its jobs repeated to fill two pages, the everyday export). A smoke run: BENCH_ROUNDS=1 BENCH_SECONDS=3.
+ * with its jobs repeated to fill two pages, the everyday export), BENCH_GC=1 (the service traces its garbage collections,
+ * `--trace-gc-nvp`, and each run reports its main thread's scavenges: how many, their pauses, and the bytes each
+ * export left to be promoted). A smoke run: BENCH_ROUNDS=1 BENCH_SECONDS=3.
  */
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { createDatabaseIfMissing, dropDatabase } from '../src/database/prepare-database';
 import { RESUME_CONTENT_LIMITS, SECTION_TEXT } from '../src/modules/resumes/resumes.limits';
 import { sampleJsonResume } from '../test/modules/resumes/export/json-resume.fixture';
@@ -26,6 +30,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const READ_PATH = process.env.BENCH_READ_PATH ?? '/v1/tracker/applications';
 const RESUME = process.env.BENCH_RESUME ?? 'largest';
+const TRACE_GC = process.env.BENCH_GC === '1';
 const EXPORTERS = 2;
 const TARGET_P99_MS = 50;
 const PORT = 3931;
@@ -43,6 +48,39 @@ interface Round {
   quiet: OpenLoopResult;
   exporting: OpenLoopResult;
   tally: ExportTally;
+  /** The main thread's scavenges during each run (BENCH_GC=1). */
+  scavenges: Record<'quiet' | 'exporting', Scavenge[]>;
+}
+
+interface Scavenge {
+  pauseMs: number;
+  promotedBytes: number;
+}
+
+/**
+ * The main thread's scavenges, read from the service's `--trace-gc-nvp` lines and taken run by run. The main thread's
+ * isolate is the first to report (at startup, before any render thread exists); render threads report under their own.
+ */
+class ScavengeLog {
+  private mainIsolate: string | undefined;
+  private since: Scavenge[] = [];
+
+  constructor(stdout: Readable) {
+    createInterface({ input: stdout }).on('line', (line) => this.read(line));
+  }
+
+  /** The scavenges since the last call. */
+  take(): Scavenge[] {
+    return this.since.splice(0);
+  }
+
+  private read(line: string): void {
+    const isolate = /^\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1];
+    this.mainIsolate ??= isolate;
+    if (isolate === undefined || isolate !== this.mainIsolate || !/ gc=s /.test(line)) return;
+    const field = (name: string) => Number(new RegExp(` ${name}=([\\d.]+)`).exec(line)?.[1]);
+    this.since.push({ pauseMs: field('pause'), promotedBytes: field('promoted') });
+  }
 }
 
 async function main(): Promise<void> {
@@ -53,7 +91,9 @@ async function main(): Promise<void> {
   const account = cli(env, 'account:create', '--email', `bench-pdf-${Date.now()}@bench.example`, '--plan', 'plus');
   const key: string = cli(env, 'key:create', '--account', account.id, '--name', 'bench', '--scopes', 'all').key;
   const headers = { authorization: `Bearer ${key}` };
-  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT, SERVICE_NODE_FLAGS);
+  const flags = TRACE_GC ? [...SERVICE_NODE_FLAGS, '--trace-gc-nvp'] : SERVICE_NODE_FLAGS;
+  const service = await startServer(join(ROOT, 'dist/main.js'), env, PORT, flags, TRACE_GC ? 'pipe' : 'ignore');
+  const gc = service.stdout ? new ScavengeLog(service.stdout) : null;
   const base = `http://127.0.0.1:${PORT}`;
   try {
     const imported = await fetch(`${base}/v1/resume/import/json-resume`, {
@@ -70,8 +110,9 @@ async function main(): Promise<void> {
     const rounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const quietFirst = round % 2 === 0;
-      const runs: Partial<Round> = {};
-      for (const run of quietFirst ? ['quiet', 'exporting'] : ['exporting', 'quiet']) {
+      const runs: Partial<Round> = { scavenges: { quiet: [], exporting: [] } };
+      for (const run of quietFirst ? (['quiet', 'exporting'] as const) : (['exporting', 'quiet'] as const)) {
+        gc?.take();
         if (run === 'quiet') {
           runs.quiet = await openLoop('quiet', `${base}${READ_PATH}`, headers, RATE, SECONDS);
         } else {
@@ -81,6 +122,7 @@ async function main(): Promise<void> {
           runs.exporting = result;
           runs.tally = tally;
         }
+        runs.scavenges![run] = gc?.take() ?? [];
       }
       rounds.push(runs as Round);
       const { quiet, exporting, tally } = runs as Round;
@@ -153,11 +195,25 @@ function report(rounds: Round[]): void {
   console.log(`\nExports per run: ${of((r) => r.tally.exports, 0)}; ms per export: ${of((r) => median(r.tally.msPerExport), 0)}`);
   const cpu = (part: keyof ExportTally['cpuMsPerExport']) => of((r) => r.tally.cpuMsPerExport[part], 2);
   console.log(`CPU ms per export (reads included): main thread ${cpu('mainThread')}, whole service ${cpu('service')}, PostgreSQL ${cpu('database')}`);
+  if (TRACE_GC) reportScavenges(rounds);
   console.log(`p99 during the exports over p99 alone, per round: ${of((r) => r.exporting.p99 / r.quiet.p99, 2)}`);
   const worst = median(rounds.map((round) => round.exporting.p99));
   const met = worst < TARGET_P99_MS && rounds.every((round) => round.exporting.failed === 0);
   console.log(`Target: p99 under ${TARGET_P99_MS} ms during the exports (median over rounds), no failed reads: ${met ? 'met' : 'NOT MET'}`);
   if (!met) process.exitCode = 1;
+}
+
+/** The main thread's scavenges per run, their pauses (over every round's), and what each export left to promote. */
+function reportScavenges(rounds: Round[]): void {
+  const of = (run: 'quiet' | 'exporting') => {
+    const pauses = rounds.flatMap((round) => round.scavenges[run].map((scavenge) => scavenge.pauseMs));
+    return `${spread(rounds.map((round) => round.scavenges[run].length))} scavenges, pause ms median ${median(pauses).toFixed(1)}, max ${Math.max(...pauses).toFixed(1)}`;
+  };
+  const promotedKbPerExport = spread(
+    rounds.map((round) => round.scavenges.exporting.reduce((bytes, scavenge) => bytes + scavenge.promotedBytes, 0) / 1024 / Math.max(1, round.tally.exports)),
+    1,
+  );
+  console.log(`Main thread per run: alone ${of('quiet')}; during the exports ${of('exporting')}, promoted KiB per export ${promotedKbPerExport}`);
 }
 
 /** The sample resume with its jobs repeated (each named apart) until it fills two pages. */
