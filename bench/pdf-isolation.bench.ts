@@ -110,7 +110,8 @@ async function main(): Promise<void> {
     const rounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const quietFirst = round % 2 === 0;
-      const runs: Partial<Round> = { scavenges: { quiet: [], exporting: [] } };
+      const scavenges: Round['scavenges'] = { quiet: [], exporting: [] };
+      const runs: Partial<Round> = { scavenges };
       for (const run of quietFirst ? (['quiet', 'exporting'] as const) : (['exporting', 'quiet'] as const)) {
         gc?.take();
         if (run === 'quiet') {
@@ -122,7 +123,7 @@ async function main(): Promise<void> {
           runs.exporting = result;
           runs.tally = tally;
         }
-        runs.scavenges![run] = gc?.take() ?? [];
+        scavenges[run] = gc?.take() ?? [];
       }
       rounds.push(runs as Round);
       const { quiet, exporting, tally } = runs as Round;
@@ -209,11 +210,11 @@ function reportScavenges(rounds: Round[]): void {
     const pauses = rounds.flatMap((round) => round.scavenges[run].map((scavenge) => scavenge.pauseMs));
     return `${spread(rounds.map((round) => round.scavenges[run].length))} scavenges, pause ms median ${median(pauses).toFixed(1)}, max ${Math.max(...pauses).toFixed(1)}`;
   };
-  const promotedKbPerExport = spread(
+  const promotedKibPerExport = spread(
     rounds.map((round) => round.scavenges.exporting.reduce((bytes, scavenge) => bytes + scavenge.promotedBytes, 0) / 1024 / Math.max(1, round.tally.exports)),
     1,
   );
-  console.log(`Main thread per run: alone ${of('quiet')}; during the exports ${of('exporting')}, promoted KiB per export ${promotedKbPerExport}`);
+  console.log(`Main thread per run: alone ${of('quiet')}; during the exports ${of('exporting')}, promoted KiB per export ${promotedKibPerExport}`);
 }
 
 /** The sample resume with its jobs repeated (each named apart) until it fills two pages. */
