@@ -5,8 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiDocument } from './common/openapi/api-document';
-import { JsonBodyInterceptor } from './common/http/body-parser';
-import { useInterceptorsOnBodyRoutes } from './common/http/body-route-interceptors';
+import { JsonBodyGuard } from './common/http/body-parser';
+import { useBodyRoutes } from './common/http/body-routes';
 import { securityHeaders } from './common/http/security-headers';
 import { IdempotencyInterceptor } from './common/idempotency/idempotency.interceptor';
 import { buildOpenApiDocument } from './common/openapi/openapi-document';
@@ -47,8 +47,9 @@ export function setupApp(app: INestApplication): INestApplication {
   setupPages(express, join(__dirname, 'views'), trustProxy);
   // OAuth's endpoints (the MCP SDK's Express router) answer before the Nest routes, with their own body parsing.
   express.use(express.get(OAuthEndpoints).handler);
-  // In this order: idempotency fingerprints the parsed body, and keeps none of the parser's refusals.
-  useInterceptorsOnBodyRoutes(express, new JsonBodyInterceptor(), express.get(IdempotencyInterceptor));
+  // The body is read by a guard, before any interceptor: idempotency fingerprints the parsed body, and keeps none of
+  // the reader's refusals.
+  useBodyRoutes(express, new JsonBodyGuard(), express.get(IdempotencyInterceptor));
   express.useGlobalPipes(createValidationPipe());
   express.enableShutdownHooks();
 

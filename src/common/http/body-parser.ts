@@ -1,4 +1,4 @@
-import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { CallHandler, CanActivate, ExecutionContext, HttpStatus, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
 import { json, Request, Response, text, urlencoded } from 'express';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../errors/api-errors';
@@ -34,23 +34,45 @@ const FORM_ROUTE = 'http:form';
 export const AcceptsForms = () => SetMetadata(FORM_ROUTE, true);
 
 /**
- * Reads JSON bodies after the guards, so a request learns about its key (401), scope (403) and limit (429) before
- * anything about its body; a body is never read for a request that is refused. Answers the API's errors for bodies
- * it cannot take: 415 for a body that is not JSON, 413 past 1 MiB, 400 for malformed JSON and for bodies it refuses
- * (see `refusal`).
+ * Reads a request's body, before anything else of the route's own runs: a JSON body on `/v1` routes (415 for a body
+ * that is not JSON, 413 past 1 MiB, 400 for malformed JSON and for bodies it refuses, see `refusal`), a form or a
+ * text body where the route says so. Undefined when there is nothing to read (every GET, most exports): no promise.
+ */
+function readBody(context: ExecutionContext): Promise<void> | undefined {
+  const http = context.switchToHttp();
+  const request = http.getRequest<Request>();
+  const acceptsForms = Reflect.getMetadata(FORM_ROUTE, context.getHandler()) ?? Reflect.getMetadata(FORM_ROUTE, context.getClass());
+  if (acceptsForms) return readFormBody(request, http.getResponse<Response>());
+  const textBody = Reflect.getMetadata(TEXT_ROUTE, context.getHandler()) as TextBody | undefined;
+  if (textBody) return readTextBody(request, http.getResponse<Response>(), textBody);
+  if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return undefined;
+  return readJsonBody(request, http.getResponse<Response>());
+}
+
+/**
+ * The body reader of every API route that can carry a body, as its last guard: after the key (401), scope (403) and
+ * limit (429) guards, so a request learns about those before anything about its body, and a body is never read for a
+ * request that is refused. A guard rather than an interceptor: a route with any interceptor runs through Nest's rxjs
+ * chain, whose objects outlive the request into the old generation (~18 KiB a request: bench/RESULTS-pdf-isolation.md),
+ * and most body routes need no other (a search, an export).
+ */
+@Injectable()
+export class JsonBodyGuard implements CanActivate {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await readBody(context);
+    return true;
+  }
+}
+
+/**
+ * The same reader for the pages, whose CSRF check (an interceptor of theirs) needs the form read first, and which
+ * list it among their own interceptors.
  */
 @Injectable()
 export class JsonBodyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
-    const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
-    const acceptsForms = Reflect.getMetadata(FORM_ROUTE, context.getHandler()) ?? Reflect.getMetadata(FORM_ROUTE, context.getClass());
-    if (acceptsForms) return readFormBody(request, http.getResponse<Response>()).then(() => next.handle());
-    const textBody = Reflect.getMetadata(TEXT_ROUTE, context.getHandler()) as TextBody | undefined;
-    if (textBody) return readTextBody(request, http.getResponse<Response>(), textBody).then(() => next.handle());
-    // Most requests (every GET) carry no body: no promise to wait for.
-    if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next.handle();
-    return readJsonBody(request, http.getResponse<Response>()).then(() => next.handle());
+    const reading = readBody(context);
+    return reading ? reading.then(() => next.handle()) : next.handle();
   }
 }
 

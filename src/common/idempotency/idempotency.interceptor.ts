@@ -1,11 +1,9 @@
 import { CallHandler, ExecutionContext, HttpStatus, Injectable, Logger, NestInterceptor, StreamableFile } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Observable, of } from 'rxjs';
 import { OUTAGE_RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../errors/all-exceptions.filter';
 import { ValidationFailedError } from '../errors/api-errors';
 import { setRetryAfter } from '../errors/retry-after';
-import { CHANGES_NOTHING } from './changes-nothing.decorator';
 import type { StoredAnswer } from './idempotency.repository';
 import { IdempotencyClaim, IdempotencyService } from './idempotency.service';
 import { idempotencyKeyProblem, requestFingerprint } from './request-fingerprint';
@@ -20,10 +18,10 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location', 'cache-control'];
 
 /**
- * `Idempotency-Key` on every POST under /v1 that changes something (`@ChangesNothing()` marks the others, a search
- * or an export: running one twice is harmless, so its key is not held or kept). Registered after the body parser
- * (app.setup.ts), so it runs after the guards (401, 403, 429) and the parser's refusals (400, 413, 415): none of
- * those answers is kept, and the request it fingerprints is the parsed body. Everything later (validation, the
+ * `Idempotency-Key` on every POST under /v1 that changes something: `useBodyRoutes` gives it only to those
+ * (`@ChangesNothing()` marks the others, a search or an export: running one twice is harmless, so its key is not
+ * held or kept). It runs after the guards (401, 403, 429) and the body reader, the last of them (400, 413, 415):
+ * none of those answers is kept, and the request it fingerprints is the parsed body. Everything later (validation, the
  * handler, the exception filter's answer) is the request's answer: the handler runs in the key's transaction, and
  * the answer, captured as it is written to the client, is kept in it before the client gets it.
  */
@@ -31,19 +29,15 @@ export const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'locatio
 export class IdempotencyInterceptor implements NestInterceptor {
   private readonly log = new Logger(IdempotencyInterceptor.name);
 
-  constructor(
-    private readonly idempotency: IdempotencyService,
-    private readonly reflector: Reflector,
-  ) {}
+  constructor(private readonly idempotency: IdempotencyService) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> | Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
-    // Checked without a promise: most requests (every GET) take no key.
+    // Checked without a promise: most requests take no key.
     if (request.method !== 'POST') return next.handle();
     const key = request.header(IDEMPOTENCY_KEY_HEADER);
     if (key === undefined || !request.path.startsWith('/v1/') || !request.caller) return next.handle();
-    if (this.reflector.get<boolean>(CHANGES_NOTHING, context.getHandler())) return next.handle();
     return this.run(request, context.switchToHttp().getResponse<Response>(), request.caller.accountId, key, next);
   }
 

@@ -1,6 +1,7 @@
-import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
-import { JsonBodyInterceptor } from '@src/common/http/body-parser';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { JsonBodyGuard, JsonBodyInterceptor } from '@src/common/http/body-parser';
 import { IdempotencyInterceptor } from '@src/common/idempotency/idempotency.interceptor';
+import { JobsController } from '@src/modules/jobs/jobs.controller';
 import { SessionsController } from '@src/modules/sessions/sessions.controller';
 import { PageInterceptor } from '@src/modules/sessions/page.interceptor';
 import { TrackerController } from '@src/modules/tracker/tracker.controller';
@@ -51,14 +52,21 @@ describe('error responses', () => {
     expect((await suite.owner.api.get(`${PATH}/${created.body.applicationId}`)).body.data.status).toBe('watchlist');
   });
 
-  it('gives the body interceptors to the routes that can carry a body only: a GET runs none', () => {
-    const interceptorsOf = (handler: object) =>
-      (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []).map((interceptor: object) => interceptor.constructor);
+  it('reads bodies on the routes that can carry one only, and keeps idempotency to those that change something', () => {
+    const classesOf = (key: string) => (handler: object) => (Reflect.getMetadata(key, handler) ?? []).map((entry: object) => entry.constructor);
+    const [interceptorsOf, guardsOf] = [classesOf(INTERCEPTORS_METADATA), classesOf(GUARDS_METADATA)];
     const tracker = TrackerController.prototype;
-    expect(interceptorsOf(tracker.create)).toEqual([JsonBodyInterceptor, IdempotencyInterceptor]);
-    expect(interceptorsOf(tracker.update)).toEqual([JsonBodyInterceptor, IdempotencyInterceptor]);
-    expect(interceptorsOf(tracker.list)).toEqual([]);
-    expect(interceptorsOf(tracker.get)).toEqual([]);
+    for (const write of [tracker.create, tracker.update]) {
+      expect(guardsOf(write)).toEqual([JsonBodyGuard]);
+      expect(interceptorsOf(write)).toEqual([IdempotencyInterceptor]);
+    }
+    // A search changes nothing: its body is read, and no interceptor puts it through Nest's rxjs chain.
+    expect(guardsOf(JobsController.prototype.search)).toEqual([JsonBodyGuard]);
+    expect(interceptorsOf(JobsController.prototype.search)).toEqual([]);
+    for (const read of [tracker.list, tracker.get]) {
+      expect(guardsOf(read)).toEqual([]);
+      expect(interceptorsOf(read)).toEqual([]);
+    }
     // Pages read their forms through their own interceptors, before the CSRF check.
     expect(interceptorsOf(SessionsController.prototype.signIn)).toEqual([]);
     expect(Reflect.getMetadata(INTERCEPTORS_METADATA, SessionsController)).toEqual([JsonBodyInterceptor, PageInterceptor]);
