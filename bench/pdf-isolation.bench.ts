@@ -208,7 +208,8 @@ function report(rounds: Round[]): void {
 function reportScavenges(rounds: Round[]): void {
   const of = (run: 'quiet' | 'exporting') => {
     const pauses = rounds.flatMap((round) => round.scavenges[run].map((scavenge) => scavenge.pauseMs));
-    return `${spread(rounds.map((round) => round.scavenges[run].length))} scavenges, pause ms median ${median(pauses).toFixed(1)}, max ${Math.max(...pauses).toFixed(1)}`;
+    const paused = pauses.length > 0 ? `pause ms median ${median(pauses).toFixed(1)}, max ${Math.max(...pauses).toFixed(1)}` : 'no pause';
+    return `${spread(rounds.map((round) => round.scavenges[run].length))} scavenges, ${paused}`;
   };
   const promotedKibPerExport = spread(
     rounds.map((round) => round.scavenges.exporting.reduce((bytes, scavenge) => bytes + scavenge.promotedBytes, 0) / 1024 / Math.max(1, round.tally.exports)),
