@@ -56,6 +56,25 @@ describe('SearchSession', () => {
     expect(await (error as StatementOverrun).late).toEqual([{ count: 7 }]);
   });
 
+  it('gives PostgreSQL no time limit for a statement that runs on past it, and gives its answer late', async () => {
+    const { runner, log } = connection(150);
+    const sent: string[] = [];
+    const session = new SearchSession({ query: (sql: string) => (sent.push(sql), runner.query(sql)) } as unknown as QueryRunner, new PlannerStatistics());
+    const started = Date.now();
+    const error = await session.planned('bitmap', { sql: 'slow', values: [] }, 20, { runsOn: true }).catch((failure: unknown) => failure);
+
+    expect(error).toBeInstanceOf(StatementOverrun);
+    expect(Date.now() - started).toBeLessThan(120);
+    expect(await (error as StatementOverrun).late).toEqual([{ count: 7 }]);
+    expect(log).toEqual(['BEGIN', 'slow done', 'COMMIT']);
+    expect(sent[0]).toContain('SET LOCAL enable_seqscan = off');
+    expect(sent[0]).not.toContain('statement_timeout');
+    // Without it, PostgreSQL is given the limit too.
+    sent.length = 0;
+    await session.planned('bitmap', { sql: 'sample', values: [] }, 200);
+    expect(sent[0]).toContain('SET LOCAL statement_timeout = 200');
+  });
+
   it('answers a statement that ends within its limit', async () => {
     const { runner } = connection(5);
     const session = new SearchSession(runner, new PlannerStatistics());

@@ -187,7 +187,8 @@ export class SearchCounter {
    * so that a page waiting for it waits no longer than it must. When no count fit, or the one tried ran out of
    * budget, the page is told none (it waits no longer), and unless the sample puts the total above
    * COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to skip
-   * it).
+   * it). A count after the sample is that count already (the sample left room for it): past the budget it runs on,
+   * and is not cancelled to start again from nothing.
    */
   private async carryOut(
     session: SearchSession,
@@ -204,20 +205,23 @@ export class SearchCounter {
     if (plan.name === 'estimate-only') settle(null);
     let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
     let count: number | null = null;
+    let rest: Promise<number> | undefined;
     if (plan.name === 'count-first') {
       const limitMs = plan.budgetMs === null ? undefined : time.limit(plan.budgetMs);
-      if (limitMs !== null) count = await this.counted(session, plan.stream, limitMs, onLateAnswer);
+      if (limitMs !== null) ({ count } = await this.counted(session, plan.stream, limitMs, onLateAnswer));
     } else if (plan.name === 'estimate-then-count') {
       const limitMs = time.limit(plan.budgetMs);
       if (limitMs !== null && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && plan.countMs(estimate) <= limitMs)
-        count = await this.counted(session, plan.stream, limitMs, onLateAnswer);
+        ({ count, rest } = await this.counted(session, plan.stream, limitMs, onLateAnswer, { runsOn: true }));
     }
     settle(count);
+    if (count === null && rest) count = await rest;
     if (count === null || count > EXACT_TOTAL_LIMIT) {
       if (plan.name === 'count-first') estimate = await this.estimate(session, context, planned, time);
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
-      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) count = await this.counted(session, plan.stream, undefined, onLateAnswer);
+      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE))
+        ({ count } = await this.counted(session, plan.stream, undefined, onLateAnswer));
       // Past 10,000 with the budget spent before the sample answered, the total would be the planner's guess (11,560
       // for 24,873: a country and a salary, whose shares it multiplies): the sample gets a budget of its own.
       if (count !== null && count > EXACT_TOTAL_LIMIT && estimate === null)
@@ -226,20 +230,27 @@ export class SearchCounter {
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
 
-  /** The matches of `stream` (up to 10,001) within `budget` ms (undefined: no limit); null when it runs out. */
-  private async counted(session: SearchSession, stream: Stream, budget: number | undefined, onLateAnswer: (count: number) => void): Promise<number | null> {
+  /**
+   * The matches of `stream` (up to 10,001) within `budget` ms (undefined: no limit); null when it runs out. With
+   * `runsOn`, the count goes on past the budget (see SearchSession.planned), and `rest` is its answer.
+   */
+  private async counted(
+    session: SearchSession,
+    stream: Stream,
+    budget: number | undefined,
+    onLateAnswer: (count: number) => void,
+    { runsOn = false } = {},
+  ): Promise<{ count: number | null; rest?: Promise<number> }> {
     try {
-      const [{ count }] = await session.planned<{ count: number }[]>(stream.strategy, countStatement(stream), budget);
-      return count;
+      const [{ count }] = await session.planned<{ count: number }[]>(stream.strategy, countStatement(stream), budget, { runsOn });
+      return { count };
     } catch (error) {
       if (!timedOut(error)) throw error;
+      if (!(error instanceof StatementOverrun)) return { count: null };
+      const late = error.late.then((rows) => (rows as { count: number }[])[0].count);
       // Too late for the total, not for the page: a walk for words that never occur together can stop at its answer.
-      if (error instanceof StatementOverrun)
-        void error.late.then(
-          (rows) => onLateAnswer((rows as { count: number }[])[0].count),
-          () => undefined,
-        );
-      return null;
+      void late.then(onLateAnswer, () => undefined);
+      return { count: null, ...(runsOn ? { rest: late } : {}) };
     }
   }
 

@@ -80,10 +80,13 @@ export class SearchSession {
    * limit itself: past it (and a little grace for the round trip) the statement counts as timed out at once, and
    * runs on to its end on this connection, which goes back to the pool only then (see `withSession`). A statement
    * given up on still holds its transaction, which ends only with it (rolled back, when its time limit cancelled it
-   * late): the next statement waits for that, or it would begin inside an aborted transaction and fail.
+   * late): the next statement waits for that, or it would begin inside an aborted transaction and fail. With
+   * `runsOn`, PostgreSQL is given no limit: past it the statement counts as timed out all the same, and runs to its
+   * end for its answer (`StatementOverrun.late`), which would otherwise be asked for again, from the start.
    */
-  planned<T>(strategy: Strategy, statement: Statement, timeoutMs?: number): Promise<T> {
-    const settings = [...EVERY_STATEMENT, ...STRATEGY_SETTINGS[strategy], ...(timeoutMs ? [`statement_timeout = ${timeoutMs}`] : [])];
+  planned<T>(strategy: Strategy, statement: Statement, timeoutMs?: number, { runsOn = false } = {}): Promise<T> {
+    const limit = timeoutMs && !runsOn ? [`statement_timeout = ${timeoutMs}`] : [];
+    const settings = [...EVERY_STATEMENT, ...STRATEGY_SETTINGS[strategy], ...limit];
     const run = this.running.then(() => this.inTransaction<T>(settings, statement));
     if (!timeoutMs) return run;
     this.running = run.then(
