@@ -74,7 +74,8 @@ type CountShape = { stream: Stream; textMatches: number | null };
  * - `count-first`: a count expected to be cheap runs before any estimate (`budgetMs` null: whatever it takes, when
  *   few listings hold the text); the sample estimates only when it gives no total.
  * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
- *   estimate is COUNT_BELOW_ESTIMATE or less and `countMs(estimate)` fits what is left.
+ *   estimate is COUNT_BELOW_ESTIMATE or less and `countMs(estimate)` fits what is left (past it, the page stops
+ *   waiting and the count runs on for the total).
  * - `estimate-only`: no count could fit even the whole budget (`budgetMs` 0): the page is told at once that it has
  *   no count, and the sample estimates.
  * Whatever the plan, a total that the budget left uncounted is counted without a limit unless the sample puts it
