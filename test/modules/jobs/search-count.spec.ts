@@ -264,16 +264,39 @@ describe('a count of text and filters', () => {
     expect(await many.counter.begin(context(IN_CANADA, "'python'"), 800).total).toBe(12_800);
   });
 
-  it('is settled as none at once, before the sample answers, when it could not fit even the whole budget', async () => {
+  it('is settled as none once the sample finds matches, when it could not fit even the whole budget: the page waits for the sample, not for a count', async () => {
     let answerSample: (rows: unknown[]) => void = () => undefined;
     const sampleAnswer = new Promise<unknown[]>((resolve) => (answerSample = resolve));
-    const counter = fakeCounter(estimates(8_000), (statement) => (isSample(statement) ? sampleAnswer : [{ count: 7_900 }]));
+    const ran: Statement[] = [];
+    const counter = fakeCounter(estimates(8_000), (statement) => (ran.push(statement), isSample(statement) ? sampleAnswer : [{ count: 7_900 }]));
     const counting = counter.begin(context(IN_CANADA, "'python'"), 8_000);
     expect(counting.first).toBe(true);
-    // The page waits for this: it must not wait for the sample too.
-    expect(await counting.count).toBeNull();
+    let settled = false;
+    void counting.count.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
     answerSample([{ matches: 200 }]);
+    // The page waits for this: it must not wait for a count too.
+    expect(await counting.count).toBeNull();
     expect(await counting.total).toBe(51_200);
+    expect(ran.filter((statement) => !isSample(statement))).toEqual([]);
+  });
+
+  it('is waited for to its end when no listing of the whole sample matches: the page then reads nothing, or is planned for the few that match', async () => {
+    // It could not fit even the whole budget: counted after the sample, without a limit.
+    const none = counting(estimates(8_000), { part: 0, whole: 0 }, 0);
+    const search = none.counter.begin(context(IN_CANADA, "'python'"), 8_000);
+    expect(await search.count).toBe(0);
+    expect(none.counts()).toEqual(['no limit']);
+    // It fits the budget (a table in PostgreSQL's buffers), but runs past it: the page waits on.
+    const few = counting(estimates(6_000), { part: 0, whole: 0 }, { limited: 'overrun', exact: 17 }, true);
+    const page = few.counter.begin(context(IN_CANADA, "'python'"), 6_000);
+    expect([await page.count, await page.total]).toEqual([17, 17]);
+    expect(few.counts()).toEqual(['runs on']);
+    // A sample that finds a match: the page stops waiting at the budget.
+    const some = counting(estimates(6_000), { part: 0, whole: 1 }, { limited: 'overrun', exact: 17 }, true);
+    const other = some.counter.begin(context(IN_CANADA, "'python'"), 6_000);
+    expect([await other.count, await other.total]).toEqual([null, 17]);
   });
 
   it('is tried, and exact, when its pages fit its budget', async () => {

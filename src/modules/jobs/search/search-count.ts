@@ -62,6 +62,9 @@ const SAMPLE_PART_MATCHES = 150;
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
 const STATEMENT_MIN_MS = 3;
 
+/** The total the sample tells (see SearchCounter.estimate), and whether no sampled listing matched. */
+type Sampled = { total: number; none: boolean };
+
 /** How a count would run (see countStrategy), and how many listings the planner expects to hold its text. */
 type CountShape = { stream: Stream; textMatches: number | null };
 
@@ -203,8 +206,12 @@ export class SearchCounter {
       settle(Math.min(plan.listings, EXACT_TOTAL_LIMIT + 1));
       return plan.listings;
     }
-    if (plan.name === 'estimate-only') settle(null);
-    let estimate: number | null = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
+    const sampled = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
+    let estimate = sampled?.total ?? null;
+    // No sampled listing matches: the total is small, though its count need not be cheap (two large bitmaps that
+    // share nothing). A page that waits for the count waits for it to its end: it may say that nothing matches, and
+    // otherwise the page is planned for the few listings that do, instead of being read beside the count.
+    const waitsToTheEnd = sampled?.none === true;
     let count: number | null = null;
     let rest: Promise<number> | undefined;
     if (plan.name === 'count-first') {
@@ -215,19 +222,24 @@ export class SearchCounter {
       if (limitMs !== null && estimate !== null && estimate <= COUNT_BELOW_ESTIMATE && plan.countMs(estimate) <= limitMs)
         ({ count, rest } = await this.counted(session, plan.stream, limitMs, onLateAnswer, { runsOn: true }));
     }
-    settle(count);
+    if (!waitsToTheEnd) settle(count);
     if (count === null && rest) count = await rest;
     if (count === null || count > EXACT_TOTAL_LIMIT) {
-      if (plan.name === 'count-first') estimate = await this.estimate(session, context, planned, time);
+      if (plan.name === 'count-first') estimate = (await this.estimate(session, context, planned, time))?.total ?? null;
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
-      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE))
+      if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) {
         ({ count } = await this.counted(session, plan.stream, undefined, onLateAnswer));
+        // Too late for a page that did not wait, not for a walk, which stops when it says nothing matches.
+        if (count !== null) onLateAnswer(count);
+      }
       // Past 10,000 with the budget spent before the sample answered, the total would be the planner's guess (11,560
       // for 24,873: a country and a salary, whose shares it multiplies): the sample gets a budget of its own.
       if (count !== null && count > EXACT_TOTAL_LIMIT && estimate === null)
-        estimate = await this.estimate(session, context, planned, new CountingTime(this.budgetMs));
+        estimate = (await this.estimate(session, context, planned, new CountingTime(this.budgetMs)))?.total ?? null;
     }
+    // A page still waiting (settled once: a count settled before stays as it was).
+    settle(count);
     return count !== null && count <= EXACT_TOTAL_LIMIT ? count : Math.max(estimate ?? planned, count ?? 0);
   }
 
@@ -263,11 +275,11 @@ export class SearchCounter {
    * (SAMPLE_PART), and in the whole sample only when that part holds fewer than SAMPLE_PART_MATCHES: common words
    * hold many sampled listings, slow to count (the figures: bench/RESULTS-search.md); so are filters alone, when the
    * planner expects many listings to pass them. A search with neither text nor filters keeps the planner's estimate
-   * (every listing).
+   * (every listing). `none`: not one listing of the whole sample matches.
    */
-  private async estimate(session: SearchSession, context: SearchContext, planned: number, time: CountingTime): Promise<number | null> {
+  private async estimate(session: SearchSession, context: SearchContext, planned: number, time: CountingTime): Promise<Sampled | null> {
     const text = context.text.match;
-    if (!isFiltered(context) && text === null) return planned;
+    if (!isFiltered(context) && text === null) return { total: planned, none: false };
     let found: { matches: number; every: number } | null = null;
     // Filters alone are counted in the part first only when the planner expects the part to hold enough of them: a
     // scan of the whole sample (~10 ms at 1M) was a third of the database's time in the mix of searches.
@@ -286,7 +298,7 @@ export class SearchCounter {
         break;
       }
     }
-    return found && sampledTotal(found.matches, found.every, planned);
+    return found && { total: sampledTotal(found.matches, found.every, planned), none: found.matches === 0 && found.every === LISTING_SAMPLE_EVERY };
   }
 
   /**
