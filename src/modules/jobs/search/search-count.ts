@@ -59,6 +59,11 @@ const CHEAP_COUNT_PAGES = 3_000;
  * ±25% at three standard deviations.
  */
 const SAMPLE_PART_MATCHES = 150;
+/**
+ * Matches in the part of the sample few enough to put the total below 10,000 at four standard deviations (256 × (20 +
+ * 4√20) = 9,700): a count follows whatever the rest of the sample says, and tells the total exactly.
+ */
+const SAMPLE_PART_FEW = 20;
 /** A statement given less of the budget than this would not finish: the count or sample is not tried. */
 const STATEMENT_MIN_MS = 3;
 
@@ -208,7 +213,8 @@ export class SearchCounter {
     }
     const sampled = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
     let estimate = sampled?.total ?? null;
-    // No sampled listing matches: the total is small, though its count need not be cheap (two large bitmaps that
+    // No sampled listing matches: the total is small (in the part of the sample: below ~770 listings, 19 times in 20),
+    // though its count need not be cheap (two large bitmaps that
     // share nothing). A page that waits for the count waits for it to its end: it may say that nothing matches, and
     // otherwise the page is planned for the few listings that do, instead of being read beside the count.
     const waitsToTheEnd = sampled?.none === true;
@@ -272,10 +278,10 @@ export class SearchCounter {
    * null when the budget ran out first. The planner multiplies shares as if they were independent: of words (a
    * phrase's), of words and filters (a skill and a country), of filters (a level and a salary); the sample holds whole
    * listings and needs no such guess. Text is counted in the part of the sample that is a partition of its own first
-   * (SAMPLE_PART), and in the whole sample only when that part holds fewer than SAMPLE_PART_MATCHES: common words
-   * hold many sampled listings, slow to count (the figures: bench/RESULTS-search.md); so are filters alone, when the
-   * planner expects many listings to pass them. A search with neither text nor filters keeps the planner's estimate
-   * (every listing). `none`: not one listing of the whole sample matches.
+   * (SAMPLE_PART), and in the whole sample only when that part holds fewer than SAMPLE_PART_MATCHES, and more than
+   * SAMPLE_PART_FEW: common words hold many sampled listings, slow to count (the figures: bench/RESULTS-search.md);
+   * so are filters alone, when the planner expects many listings to pass them. A search with neither text nor
+   * filters keeps the planner's estimate (every listing). `none`: not one sampled listing matches.
    */
   private async estimate(session: SearchSession, context: SearchContext, planned: number, time: CountingTime): Promise<Sampled | null> {
     const text = context.text.match;
@@ -292,13 +298,13 @@ export class SearchCounter {
         const statement = sampleCountStatement(context, part);
         const [{ matches }] = await session.planned<{ matches: number }[]>(isTextual(context) ? 'bitmap' : 'planner', statement, limitMs);
         found = { matches, every: part ? SAMPLE_PART.every : LISTING_SAMPLE_EVERY };
-        if (matches >= SAMPLE_PART_MATCHES) break;
+        if (matches >= SAMPLE_PART_MATCHES || (part && matches <= SAMPLE_PART_FEW)) break;
       } catch (error) {
         if (!timedOut(error)) throw error;
         break;
       }
     }
-    return found && { total: sampledTotal(found.matches, found.every, planned), none: found.matches === 0 && found.every === LISTING_SAMPLE_EVERY };
+    return found && { total: sampledTotal(found.matches, found.every, planned), none: found.matches === 0 };
   }
 
   /**
