@@ -84,8 +84,8 @@ type CountShape = { stream: Stream; textMatches: number | null };
  * - `estimate-then-count`: the sample estimates first; a count follows, within what is left of the budget, when the
  *   estimate is COUNT_BELOW_ESTIMATE or less and `countMs(estimate)` fits what is left (past it, the page stops
  *   waiting and the count runs on for the total).
- * - `estimate-only`: no count could fit even the whole budget (`budgetMs` 0): the page is told at once that it has
- *   no count, and the sample estimates.
+ * - `estimate-only`: no count could fit even the whole budget (`budgetMs` 0): the sample estimates, and the page is
+ *   told that it has no count as soon as the sample has answered.
  * Whatever the plan, a total that the budget left uncounted is counted without a limit unless the sample puts it
  * above COUNT_BELOW_ESTIMATE: `total` is an estimate only where the sample says it is above 10,000.
  */
@@ -197,7 +197,8 @@ export class SearchCounter {
    * budget, the page is told none (it waits no longer), and unless the sample puts the total above
    * COUNT_BELOW_ESTIMATE, the count runs without a limit for the total (the planner's estimate is no grounds to skip
    * it). A count after the sample is that count already (the sample left room for it): past the budget it runs on,
-   * and is not cancelled to start again from nothing.
+   * and is not cancelled to start again from nothing. When no sampled listing matches, the page waits for the count
+   * to its end.
    */
   private async carryOut(
     session: SearchSession,
@@ -214,9 +215,9 @@ export class SearchCounter {
     const sampled = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
     let estimate = sampled?.total ?? null;
     // No sampled listing matches: the total is small (in the part of the sample: below ~770 listings, 19 times in 20),
-    // though its count need not be cheap (two large bitmaps that
-    // share nothing). A page that waits for the count waits for it to its end: it may say that nothing matches, and
-    // otherwise the page is planned for the few listings that do, instead of being read beside the count.
+    // though its count need not be cheap (two large bitmaps that share nothing). A page that waits for the count
+    // waits for it to its end: it may say that nothing matches, and otherwise the page is planned for the few
+    // listings that do, instead of being read beside the count.
     const waitsToTheEnd = sampled?.none === true;
     let count: number | null = null;
     let rest: Promise<number> | undefined;
