@@ -39,8 +39,16 @@ async function untilJobWaits(applicationId: string): Promise<void> {
     const job = await redis.hgetall(`${env.REDIS_PREFIX}bull:tailoring:${applicationId}`).finally(() => redis.disconnect());
     const application = (await database.query('SELECT status, tailoring_pending FROM applications WHERE id = $1', [applicationId])).rows[0];
     const workersSaid = workers.map((worker) => ({ pid: worker.pid, exit: worker.exitCode ?? worker.signalCode, output: workerOutput.get(worker)?.join('') }));
+    // What every other session of the database is doing: a job blocked on a statement that names no applications table
+    // (or busy elsewhere) shows here.
+    const sessions = (
+      await database.query(
+        `SELECT pid, state, wait_event_type, wait_event, left(query, 160) AS query FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      )
+    ).rows;
     throw new Error(
-      `${(error as Error).message}\njob ${JSON.stringify(job)}\napplication ${JSON.stringify(application)}\nworkers ${JSON.stringify(workersSaid, null, 1)}`,
+      `${(error as Error).message}\njob ${JSON.stringify(job)}\napplication ${JSON.stringify(application)}\nworkers ${JSON.stringify(workersSaid, null, 1)}\nsessions ${JSON.stringify(sessions, null, 1)}`,
       {
         cause: error,
       },
