@@ -5,12 +5,15 @@ import { CHANGES_NOTHING } from '../idempotency/changes-nothing.decorator';
 import { JsonBodyInterceptor } from './body-parser';
 import { RouteHandler, routeHandlers } from './route-handlers';
 
-/** The routes that can carry a body: the ones the body reader and the idempotency interceptor act on. */
+/** The routes that can carry a body: the ones the body reader acts on. */
 const BODY_METHODS = new Set([RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL]);
+/** The routes an `Idempotency-Key` can reach (it is honoured on POST only, as Stripe does). */
+const KEYED_METHODS = new Set([RequestMethod.POST, RequestMethod.ALL]);
 
 /**
- * Gives every route that can carry a body `bodyReader` as its last guard, and `idempotency` as its first interceptor
- * where the route may change something (not `@ChangesNothing()`: a search, an export). Call it before Nest wires the
+ * Gives every route that can carry a body `bodyReader` as its last guard, and every POST route that may change
+ * something (not `@ChangesNothing()`: a search, an export) `idempotency` as its first interceptor: on a PATCH or a
+ * DELETE it would only look at the method and pass the request on, through the chain below. Call it before Nest wires the
  * routes (before `listen`). Applied globally, both would run on every GET too, where they do nothing; and a route
  * with any interceptor at all runs through Nest's rxjs chain (`defer`, `mergeAll`, an `AsyncResource` per
  * interceptor), which for the tracker list was ~43 KB of the 168 KB a request allocated, and whose objects outlive
@@ -21,9 +24,10 @@ const BODY_METHODS = new Set([RequestMethod.POST, RequestMethod.PUT, RequestMeth
  */
 export function useBodyRoutes(app: INestApplication, bodyReader: CanActivate, idempotency: NestInterceptor): void {
   for (const { controller, handler } of routeHandlers(app.get(DiscoveryService))) {
-    if (readsOwnBodies(controller) || !BODY_METHODS.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)) continue;
+    const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
+    if (readsOwnBodies(controller) || !BODY_METHODS.has(method)) continue;
     surround(handler, GUARDS_METADATA, [], [bodyReader]);
-    if (!Reflect.getMetadata(CHANGES_NOTHING, handler)) surround(handler, INTERCEPTORS_METADATA, [idempotency], []);
+    if (KEYED_METHODS.has(method) && !Reflect.getMetadata(CHANGES_NOTHING, handler)) surround(handler, INTERCEPTORS_METADATA, [idempotency], []);
   }
 }
 

@@ -52,14 +52,14 @@ describe('error responses', () => {
     expect((await suite.owner.api.get(`${PATH}/${created.body.applicationId}`)).body.data.status).toBe('watchlist');
   });
 
-  it('reads bodies on the routes that can carry one only, and keeps idempotency to those that change something', () => {
+  it('reads bodies on the routes that can carry one only, and keeps idempotency to the POSTs that change something', () => {
     const classesOf = (key: string) => (handler: object) => (Reflect.getMetadata(key, handler) ?? []).map((entry: object) => entry.constructor);
     const [interceptorsOf, guardsOf] = [classesOf(INTERCEPTORS_METADATA), classesOf(GUARDS_METADATA)];
     const tracker = TrackerController.prototype;
-    for (const write of [tracker.create, tracker.update]) {
-      expect(guardsOf(write)).toEqual([JsonBodyGuard]);
-      expect(interceptorsOf(write)).toEqual([IdempotencyInterceptor]);
-    }
+    for (const write of [tracker.create, tracker.update, tracker.remove]) expect(guardsOf(write)).toEqual([JsonBodyGuard]);
+    expect(interceptorsOf(tracker.create)).toEqual([IdempotencyInterceptor]);
+    // A key is honoured on POST only: an update or a delete is not put through Nest's rxjs chain for it.
+    for (const write of [tracker.update, tracker.remove]) expect(interceptorsOf(write)).toEqual([]);
     // A search changes nothing: its body is read, and no interceptor puts it through Nest's rxjs chain.
     expect(guardsOf(JobsController.prototype.search)).toEqual([JsonBodyGuard]);
     expect(interceptorsOf(JobsController.prototype.search)).toEqual([]);
