@@ -7,7 +7,7 @@ import { RouteHandler, routeHandlers } from './route-handlers';
 
 /** The routes that can carry a body: the ones the body reader acts on. */
 const BODY_METHODS = new Set([RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE, RequestMethod.ALL]);
-/** The routes an `Idempotency-Key` can reach (it is honoured on POST only, as Stripe does). */
+/** The routes an `Idempotency-Key` can reach: it is honoured on POST only, as Stripe does (an `@All()` route takes POSTs too). */
 const KEYED_METHODS = new Set([RequestMethod.POST, RequestMethod.ALL]);
 
 /**
