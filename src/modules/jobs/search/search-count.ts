@@ -213,6 +213,7 @@ export class SearchCounter {
       return plan.listings;
     }
     const sampled = plan.name === 'count-first' ? null : await this.estimate(session, context, planned, time);
+    const estimatedWithin = async (within: CountingTime) => (await this.estimate(session, context, planned, within))?.total ?? null;
     let estimate = sampled?.total ?? null;
     // No sampled listing matches: the total is small (in the part of the sample: below ~770 listings, 19 times in 20),
     // though its count need not be cheap (two large bitmaps that share nothing). A page that waits for the count
@@ -232,7 +233,7 @@ export class SearchCounter {
     if (!waitsToTheEnd) settle(count);
     if (count === null && rest) count = await rest;
     if (count === null || count > EXACT_TOTAL_LIMIT) {
-      if (plan.name === 'count-first') estimate = (await this.estimate(session, context, planned, time))?.total ?? null;
+      if (plan.name === 'count-first') estimate = await estimatedWithin(time);
       // The budget may only leave a total that is plausibly above 10,000 to the estimate (decisions.md); a smaller
       // one is counted, whatever it takes: stopping at 10,001 matches bounds what that reads.
       if (count === null && (estimate === null || estimate <= COUNT_BELOW_ESTIMATE)) {
@@ -242,8 +243,7 @@ export class SearchCounter {
       }
       // Past 10,000 with the budget spent before the sample answered, the total would be the planner's guess (11,560
       // for 24,873: a country and a salary, whose shares it multiplies): the sample gets a budget of its own.
-      if (count !== null && count > EXACT_TOTAL_LIMIT && estimate === null)
-        estimate = (await this.estimate(session, context, planned, new CountingTime(this.budgetMs)))?.total ?? null;
+      if (count !== null && count > EXACT_TOTAL_LIMIT && estimate === null) estimate = await estimatedWithin(new CountingTime(this.budgetMs));
     }
     // A page still waiting (settled once: a count settled before stays as it was).
     settle(count);
